@@ -1,0 +1,31 @@
+import SSOKitCore
+
+/// What a claim check sees: the claims, the verifier's configuration and this token's expectations.
+public struct IDTokenCheckContext: Sendable {
+    /// The verifier's configuration.
+    public let configuration: IDTokenVerifier.Configuration
+    /// This authentication's expectations.
+    public let expectations: IDTokenExpectations
+    /// The verification time, Unix seconds.
+    public let now: Int64
+    /// The algorithm the token was verified with.
+    public let algorithm: JWSAlgorithm
+}
+
+/// One named rule of ID-token validation (OIDC Core 1.0 §3.1.3.7); a failure names the rule in its error code.
+public struct IDTokenCheck: Sendable {
+    /// The rule's name, e.g. `issuer`.
+    public let name: String
+    let evaluate: @Sendable (IDTokenClaims, IDTokenCheckContext) throws(OIDCError) -> Void
+
+    /// Creates a check; `evaluate` throws an ``OIDCError`` when the rule is broken.
+    public init(name: String, evaluate: @escaping @Sendable (IDTokenClaims, IDTokenCheckContext) throws(OIDCError) -> Void) {
+        self.name = name
+        self.evaluate = evaluate
+    }
+
+    /// Runs the check.
+    public func callAsFunction(_ claims: IDTokenClaims, _ context: IDTokenCheckContext) throws(OIDCError) {
+        try evaluate(claims, context)
+    }
+}

@@ -1,0 +1,85 @@
+/// The claims of a verified ID token: the standard ones typed, every one available raw.
+public struct IDTokenClaims: Sendable {
+    /// `iss`.
+    public let issuer: String
+    /// `sub`.
+    public let subject: String
+    /// `aud`, always as a list.
+    public let audience: [String]
+    /// `exp`, Unix seconds.
+    public let expiresAt: Int64
+    /// `iat`, Unix seconds.
+    public let issuedAt: Int64
+    /// `nbf`, Unix seconds, when present.
+    public let notBefore: Int64?
+    /// `auth_time`, Unix seconds, when present.
+    public let authTime: Int64?
+    /// `nonce`, when present.
+    public let nonce: String?
+    /// `azp`, when present.
+    public let authorizedParty: String?
+    /// `at_hash`, when present.
+    public let accessTokenHash: String?
+    /// `c_hash`, when present.
+    public let codeHash: String?
+    /// Every claim as it appeared in the token.
+    public let all: [String: JSONValue]
+
+    /// Reads the standard claims; `missing_claim` or `invalid_claim` when one is absent or of the wrong type.
+    public init(_ claims: [String: JSONValue]) throws(OIDCError) {
+        func requiredString(_ name: String) throws(OIDCError) -> String {
+            guard let value = claims[name] else { throw OIDCError(.missingClaim, "the \"\(name)\" claim is missing") }
+            guard let string = value.stringValue else {
+                throw OIDCError(.invalidClaim, "the \"\(name)\" claim is not a string")
+            }
+            return string
+        }
+        func optionalString(_ name: String) throws(OIDCError) -> String? {
+            guard let value = claims[name] else { return nil }
+            guard let string = value.stringValue else {
+                throw OIDCError(.invalidClaim, "the \"\(name)\" claim is not a string")
+            }
+            return string
+        }
+        func optionalTime(_ name: String) throws(OIDCError) -> Int64? {
+            guard let value = claims[name] else { return nil }
+            guard let seconds = value.int64Value else {
+                throw OIDCError(.invalidClaim, "the \"\(name)\" claim is not a whole number of seconds")
+            }
+            return seconds
+        }
+        func requiredTime(_ name: String) throws(OIDCError) -> Int64 {
+            guard let seconds = try optionalTime(name) else {
+                throw OIDCError(.missingClaim, "the \"\(name)\" claim is missing")
+            }
+            return seconds
+        }
+
+        issuer = try requiredString("iss")
+        subject = try requiredString("sub")
+        switch claims["aud"] {
+        case nil: throw OIDCError(.missingClaim, "the \"aud\" claim is missing")
+        case .string(let single)?: audience = [single]
+        case .array(let list)?:
+            var names: [String] = []
+            for entry in list {
+                guard let name = entry.stringValue else {
+                    throw OIDCError(.invalidClaim, "the \"aud\" claim holds a non-string")
+                }
+                names.append(name)
+            }
+            guard !names.isEmpty else { throw OIDCError(.invalidClaim, "the \"aud\" claim is an empty list") }
+            audience = names
+        default: throw OIDCError(.invalidClaim, "the \"aud\" claim is neither a string nor a list")
+        }
+        expiresAt = try requiredTime("exp")
+        issuedAt = try requiredTime("iat")
+        notBefore = try optionalTime("nbf")
+        authTime = try optionalTime("auth_time")
+        nonce = try optionalString("nonce")
+        authorizedParty = try optionalString("azp")
+        accessTokenHash = try optionalString("at_hash")
+        codeHash = try optionalString("c_hash")
+        all = claims
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SSOKitCore
+
+/// Verifies ID tokens (OIDC Core 1.0 §3.1.3.7): signature with a configured key, then every claim rule.
+///
+/// Safe by default: asymmetric algorithms only (never `none`, never HMAC), keys only from the configured source
+/// (never from `jwk`, `jku`, `x5u` or `x5c` headers), unknown `crit` refused, tokens over 64 KiB refused before
+/// they are decoded.
+///
+/// ```swift
+/// let verifier = IDTokenVerifier(
+///     configuration: .init(issuer: "https://idp.example.com", clientID: "my-client"),
+///     keys: try JWKSCache(url: jwksURL, transport: transport))
+/// let claims = try await verifier.verify(idToken, expecting: .init(nonce: sentNonce))
+/// ```
+public struct IDTokenVerifier: Sendable {
+    /// The relying party's fixed rules.
+    public struct Configuration: Sendable {
+        /// The issuer identifier; `iss` must equal it exactly.
+        public var issuer: String
+        /// This client's ID; `aud` must contain it.
+        public var clientID: String
+        /// The algorithms accepted; defaults to every supported asymmetric algorithm.
+        public var allowedAlgorithms: [JWSAlgorithm]
+        /// Allowed clock skew in seconds for `exp`, `nbf`, `iat` and `auth_time`.
+        public var leeway: Int64
+        /// The largest token accepted, in bytes.
+        public var maxTokenBytes: Int
+        /// The clock.
+        public var clock: any SSOKitClock
+        /// The claim rules, in order; ``IDTokenCheck/standard`` by default.
+        public var checks: [IDTokenCheck]
+
+        /// Creates a configuration with safe defaults.
+        public init(
+            issuer: String, clientID: String, allowedAlgorithms: [JWSAlgorithm] = JWSAlgorithm.all,
+            leeway: Int64 = 60, maxTokenBytes: Int = 64 * 1024, clock: any SSOKitClock = SystemClock(),
+            checks: [IDTokenCheck] = IDTokenCheck.standard
+        ) {
+            self.issuer = issuer
+            self.clientID = clientID
+            self.allowedAlgorithms = allowedAlgorithms
+            self.leeway = leeway
+            self.maxTokenBytes = maxTokenBytes
+            self.clock = clock
+            self.checks = checks
+        }
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    /// Where keys come from.
+    public let keys: any VerificationKeySource
+
+    /// Creates a verifier.
+    public init(configuration: Configuration, keys: any VerificationKeySource) {
+        self.configuration = configuration
+        self.keys = keys
+    }
+
+    /// Verifies `token` and returns its claims, or throws the ``OIDCError`` of the first rule it breaks.
+    public func verify(_ token: String, expecting expectations: IDTokenExpectations = .init()) async throws(OIDCError)
+        -> IDTokenClaims
+    {
+        guard token.utf8.count <= configuration.maxTokenBytes else {
+            throw OIDCError(.tokenTooLarge, "the token exceeds \(configuration.maxTokenBytes) bytes")
+        }
+        var token = token
+        let parsed: ParsedJWS
+        do {
+            parsed = try token.withUTF8 { utf8 in try ParsedJWS(UnsafeRawBufferPointer(utf8)) }
+        } catch let error as OIDCError {
+            throw error
+        } catch {
+            throw OIDCError(.malformedToken, "the token could not be read")
+        }
+        guard let algorithm = JWSAlgorithm(name: parsed.header.algorithmName),
+            configuration.allowedAlgorithms.contains(algorithm)
+        else {
+            throw OIDCError(.unsupportedAlgorithm, "the token's algorithm is not allowed")
+        }
+        guard !parsed.header.hasCriticalParameters else {
+            throw OIDCError(.unsupportedCriticalHeader, "the token's header lists critical extensions")
+        }
+        let key = try await selectKey(keyID: parsed.header.keyID, algorithm: algorithm)
+        let valid = token.withUTF8 { utf8 in
+            parsed.signature.withUnsafeBytes { signature in
+                key.isValidSignature(
+                    signature, for: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[parsed.signingInput]),
+                    algorithm: algorithm)
+            }
+        }
+        guard valid else { throw OIDCError(.invalidSignature, "the token's signature does not verify") }
+        let claims = try IDTokenClaims(try parsed.payloadObject())
+        let context = IDTokenCheckContext(
+            configuration: configuration, expectations: expectations,
+            now: Int64(configuration.clock.now.timeIntervalSince1970.rounded(.down)), algorithm: algorithm)
+        for check in configuration.checks { try check(claims, context) }
+        return claims
+    }
+
+    private func selectKey(keyID: String?, algorithm: JWSAlgorithm) async throws(OIDCError) -> VerificationKey {
+        let current: JSONWebKeySet
+        if let cached = keys.cachedKeys() { current = cached } else { current = try await keys.loadKeys() }
+        if let key = current.candidates(keyID: keyID, algorithm: algorithm).first { return key }
+        if keyID != nil, let refreshed = await keys.refreshForUnknownKey(),
+            let key = refreshed.candidates(keyID: keyID, algorithm: algorithm).first
+        {
+            return key
+        }
+        throw OIDCError(.keyNotFound, "no configured key matches the token's kid and algorithm")
+    }
+}

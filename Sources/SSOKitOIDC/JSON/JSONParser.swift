@@ -1,0 +1,255 @@
+/// A strict RFC 8259 parser for hostile input: UTF-8 only, a nesting-depth cap, duplicate member names refused
+/// (RFC 7515 §4 requires that for JOSE headers), no trailing content.
+public struct JSONParser: Sendable {
+    /// Why a document was refused.
+    public struct Failure: Error, Sendable, Equatable {
+        /// The byte offset at which parsing stopped.
+        public var offset: Int
+        /// What was wrong there.
+        public var reason: String
+    }
+
+    /// The deepest nesting of arrays and objects accepted.
+    public var maxDepth: Int
+
+    /// Creates a parser.
+    public init(maxDepth: Int = 32) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Parses one JSON document.
+    public func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { buffer throws(Failure) in try parse(buffer) }
+    }
+
+    /// Parses one JSON document from a buffer.
+    public func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+        var reader = Reader(bytes: buffer, maxDepth: maxDepth)
+        reader.skipWhitespace()
+        let value = try reader.readValue(depth: 0)
+        reader.skipWhitespace()
+        guard reader.index == buffer.count else { throw reader.failure("trailing content") }
+        return value
+    }
+}
+
+private struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    func failure(_ reason: String) -> JSONParser.Failure {
+        JSONParser.Failure(offset: index, reason: reason)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func readValue(depth: Int) throws(JSONParser.Failure) -> JSONValue {
+        guard index < bytes.count else { throw failure("unexpected end") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try readArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try readString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        default: return try readNumber()
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParser.Failure) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw failure("unexpected end") }
+        let start = literal.utf8Start
+        for offset in 0..<count where bytes[index + offset] != start[offset] {
+            throw failure("invalid literal")
+        }
+        index += count
+    }
+
+    mutating func readObject(depth: Int) throws(JSONParser.Failure) -> JSONValue {
+        guard depth <= maxDepth else { throw failure("nesting too deep") }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a name") }
+            let name = try readString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+            let value = try readValue(depth: depth)
+            guard members.updateValue(value, forKey: name) == nil else { throw failure("duplicate member name") }
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            } else {
+                throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    mutating func readArray(depth: Int) throws(JSONParser.Failure) -> JSONValue {
+        guard depth <= maxDepth else { throw failure("nesting too deep") }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try readValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            } else {
+                throw failure("expected ',' or ']'")
+            }
+        }
+    }
+
+    mutating func readString() throws(JSONParser.Failure) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                guard let string = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8") }
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure("control character in string") }
+            index += 1
+        }
+        var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard let string = String(validating: scalars, as: UTF8.self) else { throw failure("invalid UTF-8") }
+                return string
+            }
+            if byte < 0x20 { throw failure("control character in string") }
+            if byte != UInt8(ascii: "\\") {
+                scalars.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try readHex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw failure("unpaired surrogate") }
+                    index += 2
+                    let low = try readHex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(code) {
+                    throw failure("unpaired surrogate")
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw failure("invalid escape") }
+                scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                throw failure("invalid escape")
+            }
+        }
+        throw failure("unterminated string")
+    }
+
+    mutating func readHex4() throws(JSONParser.Failure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("unexpected end") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("invalid \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    mutating func readNumber() throws(JSONParser.Failure) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid value") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number") }
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            isInteger = false
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number") }
+            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if isInteger, let value = Int64(text) { return .integer(value) }
+        guard let value = Double(text), value.isFinite else { throw failure("number out of range") }
+        return .number(value)
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}

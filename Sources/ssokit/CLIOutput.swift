@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import SSOKitCore
+import SSOKitOIDC
+
+/// Printing results and failures the way the CLI contract says: one JSON object on stdout, exit 0 or 1.
+enum CLIOutput {
+    static func success(_ members: [String: JSONValue]) {
+        print(JSONValue.object(members).jsonText)
+    }
+
+    static func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints `{"error": code, "message": reason}` and returns the exit code 1.
+    static func failure(code: String, message: String) -> ExitCode {
+        print(JSONValue.object(["error": .string(code), "message": .string(message)]).jsonText)
+        return ExitCode(1)
+    }
+
+    /// Runs `body`, turning protocol errors into the contract's failure output.
+    static func run(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as OIDCError {
+            throw failure(code: error.code.description, message: error.reason)
+        } catch let error as CLIFailure {
+            throw failure(code: error.code, message: error.message)
+        } catch let error as HTTPTransportError {
+            throw failure(code: error.code.description, message: error.reason)
+        }
+    }
+}
+
+/// A failure of the CLI's own (no cached session, unreadable cache, ...).
+struct CLIFailure: Error {
+    let code: String
+    let message: String
+}

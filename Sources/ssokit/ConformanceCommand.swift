@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import SSOKitOIDC
+import SSOKitTesting
+
+/// `ssokit conformance DIR`: runs every fixture case under DIR and reports the verdicts.
+struct ConformanceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conformance", abstract: "Run the protocol fixtures in a fixtures/ folder.")
+
+    @Argument(help: "The fixtures folder (the one holding oidc/).")
+    var directory: String
+
+    func run() async throws {
+        let root = URL(fileURLWithPath: directory)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("oidc/cases").path) else {
+            throw ValidationError("\(directory) holds no oidc/cases folder")
+        }
+        let outcomes = try await OIDCFixtureRunner.runAll(fixturesRoot: root)
+        let failures = outcomes.filter { !$0.passed }
+        CLIOutput.success([
+            "passed": .integer(Int64(outcomes.count - failures.count)), "failed": .integer(Int64(failures.count)),
+            "failures": .array(
+                failures.map {
+                    .object(["case": .string($0.name), "expected": .string($0.expected), "actual": .string($0.actual)])
+                }),
+        ])
+        CLIOutput.note("conformance: \(outcomes.count - failures.count) passed, \(failures.count) failed")
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `ssokit`: the sample IdP login tool and conformance runner (see CLI-CONTRACT.md).
+@main
+struct SSOKitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ssokit",
+        abstract: "Log in to OpenID Connect providers, verify tokens, and run SSOKit's conformance fixtures.",
+        subcommands: [OIDCCommand.self, ConformanceCommand.self])
+}
+
+struct OIDCCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "oidc", abstract: "OpenID Connect relying-party operations.",
+        subcommands: [VerifyIDTokenCommand.self, LoginCommand.self, RefreshCommand.self, LogoutCommand.self])
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SSOKitCore
+import SSOKitOIDC
+
+/// `ssokit oidc verify-id-token`: verifies one ID token and prints its claims.
+struct VerifyIDTokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify-id-token", abstract: "Verify an ID token (OIDC Core §3.1.3.7) and print its claims.")
+
+    @Argument(help: "The ID token (compact JWS).")
+    var token: String
+    @Option(help: "The expected issuer.")
+    var issuer: String
+    @Option(name: .customLong("client-id"), help: "This client's ID; the audience must contain it.")
+    var clientID: String
+    @Option(help: "A JWK set file to take keys from.")
+    var jwks: String?
+    @Option(name: .customLong("jwks-uri"), help: "A JWK set URL to fetch keys from.")
+    var jwksURI: String?
+    @Option(help: "The nonce sent in the authentication request.")
+    var nonce: String?
+    @Option(name: .customLong("max-age"), help: "The max_age sent, in seconds.")
+    var maxAge: Int64?
+    @Option(name: .customLong("access-token"), help: "The access token issued alongside, to check at_hash.")
+    var accessToken: String?
+    @Option(help: "The authorization code, to check c_hash.")
+    var code: String?
+    @Option(help: "Fix the clock: ISO 8601 or Unix seconds.")
+    var now: TimeArgument?
+    @Option(help: "Allowed clock skew in seconds.")
+    var leeway: Int64 = 60
+    @Option(name: .customLong("allowed-algs"), help: "Comma-separated allow-list, e.g. RS256,ES256.")
+    var allowedAlgs: String?
+
+    func validate() throws {
+        if jwks != nil && jwksURI != nil { throw ValidationError("--jwks and --jwks-uri exclude each other") }
+        if leeway < 0 { throw ValidationError("--leeway must not be negative") }
+    }
+
+    func run() async throws {
+        let clock = TimeArgument.clock(now)
+        var configuration = IDTokenVerifier.Configuration(
+            issuer: issuer, clientID: clientID, leeway: leeway, clock: clock)
+        if let allowedAlgs {
+            // Names SSOKit never accepts (none, HS256, ...) are dropped: they can only ever fail.
+            configuration.allowedAlgorithms = allowedAlgs.split(separator: ",").compactMap {
+                JWSAlgorithm(name: $0.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        let keySetFile: [UInt8]?
+        if let jwks {
+            guard let data = FileManager.default.contents(atPath: jwks) else {
+                throw ValidationError("cannot read the --jwks file \(jwks)")
+            }
+            keySetFile = Array(data)
+        } else {
+            keySetFile = nil
+        }
+        try await CLIOutput.run {
+            try await HTTPSession.with { transport in
+                let keys: any VerificationKeySource
+                if let keySetFile {
+                    keys = StaticKeySource(try JSONWebKeySet(jsonBytes: keySetFile))
+                } else if let jwksURI {
+                    guard let url = URL(string: jwksURI) else { throw ValidationError("--jwks-uri is not a URL") }
+                    keys = try JWKSCache(url: url, transport: transport, clock: clock)
+                } else {
+                    let metadata = try await DiscoveryClient(transport: transport, clock: clock).metadata(for: issuer)
+                    keys = try JWKSCache(url: metadata.jwksURI, transport: transport, clock: clock)
+                }
+                let verifier = IDTokenVerifier(configuration: configuration, keys: keys)
+                let claims = try await verifier.verify(
+                    token,
+                    expecting: IDTokenExpectations(
+                        nonce: nonce, maxAge: maxAge, accessToken: accessToken, authorizationCode: code))
+                CLIOutput.success(claims.all)
+            }
+        }
+    }
+}

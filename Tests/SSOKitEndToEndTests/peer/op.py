@@ -1,0 +1,481 @@
+#!/usr/bin/env python3
+"""Real OpenID Provider for the SSOKit end-to-end tests.
+
+Runs oidc-provider-mock (pinned in requirements.txt) on 127.0.0.1 and prints
+
+    READY http://127.0.0.1:PORT
+
+on stdout once the server answers, then serves until SIGTERM/SIGINT, until
+--max-seconds has passed, or until the process that started it has died.
+
+By default one confidential client is registered (any other client_id is
+rejected with invalid_client):
+
+    client_id      ssokit-e2e
+    client_secret  e2e-secret
+    redirect_uri   any http loopback URI (127.0.0.1 / localhost / [::1], any port, any path)
+
+--any-client restores the mock's stock behaviour: every client_id, every
+secret and every redirect_uri is accepted.
+
+The mock itself ignores PKCE. This wrapper adds it (RFC 7636, S256 only) as a
+thin WSGI layer in front of the mock, see --pkce; discovery then also carries
+"code_challenge_methods_supported": ["S256"]. The same layer puts the request's
+"state" back on the mock's error=access_denied redirect (see --stock-deny).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import dataclasses
+import hashlib
+import http.client
+import io
+import ipaddress
+import json
+import logging
+import os
+import re
+import signal
+import sys
+import threading
+import time
+import warnings
+from datetime import timedelta
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+
+# Plain http on loopback: authlib refuses it unless this is set.
+os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+import authlib.deprecate  # noqa: E402
+
+# authlib turns its own deprecation warnings to "always"; silence them (stderr
+# stays quiet unless --verbose).
+warnings.filterwarnings("ignore", category=authlib.deprecate.AuthlibDeprecationWarning)
+
+import flask  # noqa: E402
+import werkzeug.serving  # noqa: E402
+import werkzeug.wsgi  # noqa: E402
+
+import oidc_provider_mock  # noqa: E402
+from oidc_provider_mock import User  # noqa: E402
+from oidc_provider_mock._storage import Client, ClientAllowAny  # noqa: E402
+
+HOST = "127.0.0.1"
+DEFAULT_CLIENT_ID = "ssokit-e2e"
+DEFAULT_CLIENT_SECRET = "e2e-secret"
+MAX_BODY = 1 << 20
+# RFC 7636 section 4.1 / 4.2 (same pattern authlib uses)
+_PKCE_PATTERN = re.compile(r"^[A-Za-z0-9\-._~]{43,128}$")
+
+
+def _is_loopback_host(host: str | None) -> bool:
+    if not host:
+        return False
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclasses.dataclass(kw_only=True, frozen=True)
+class LoopbackClient(Client):
+    """A registered confidential client whose redirect URIs may be any http
+    loopback URI (RFC 8252 section 7.3: the port is chosen at run time)."""
+
+    auth_methods: tuple[str, ...] = ("client_secret_basic", "client_secret_post")
+
+    def check_redirect_uri(self, redirect_uri: str) -> bool:
+        try:
+            parts = urlsplit(redirect_uri)
+            parts.port  # noqa: B018 - raises ValueError on a bad port
+        except ValueError:
+            return False
+        return (
+            parts.scheme == "http"
+            and _is_loopback_host(parts.hostname)
+            and not parts.fragment
+        )
+
+    def check_endpoint_auth_method(self, method: str, endpoint: object) -> bool:
+        return method in self.auth_methods
+
+
+class PkceLayer:
+    """WSGI middleware adding RFC 7636 PKCE (S256) to the mock.
+
+    * POST /oauth2/authorize: when the mock answers with a redirect carrying a
+      ``code`` (so client and redirect_uri were already validated by the mock),
+      the ``code_challenge`` of the request is checked. A bad one (or a missing
+      one in ``require`` mode) turns the redirect into an
+      ``error=invalid_request`` redirect and the code is never usable.
+    * POST /oauth2/token with grant_type=authorization_code: the
+      ``code_verifier`` is checked against the stored challenge before the mock
+      sees the request (invalid_request / invalid_grant as authlib would do).
+    * GET /.well-known/openid-configuration gains
+      ``code_challenge_methods_supported: ["S256"]``.
+
+    With mode "off" none of the above happens. Independently, when
+    ``fix_error_state`` is set, an error redirect from the authorization
+    endpoint that lacks ``state`` (the mock forgets it when the user presses
+    Deny) gets the request's ``state`` added, as RFC 6749 4.1.2.1 requires.
+    """
+
+    def __init__(self, app, mode: str, fix_error_state: bool = True):
+        self.app = app
+        self.mode = mode  # "require" | "verify" | "off"
+        self.fix_error_state = fix_error_state
+        self.lock = threading.Lock()
+        # code -> challenge (str) or None (no PKCE used); False = poisoned
+        self.codes: dict[str, str | None | bool] = {}
+
+    # -- helpers ---------------------------------------------------------
+
+    @staticmethod
+    def _buffer_body(environ) -> bytes:
+        stream = werkzeug.wsgi.get_input_stream(environ, max_content_length=MAX_BODY)
+        body = stream.read(MAX_BODY + 1)[:MAX_BODY]
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ["CONTENT_LENGTH"] = str(len(body))
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        environ["wsgi.input_terminated"] = False
+        return body
+
+    @staticmethod
+    def _params(environ, body: bytes) -> dict[str, list[str]]:
+        params = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True)
+        ctype = environ.get("CONTENT_TYPE", "")
+        if ctype.split(";")[0].strip().lower() == "application/x-www-form-urlencoded":
+            for k, v in parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True).items():
+                params.setdefault(k, []).extend(v)
+        return params
+
+    def _call(self, environ):
+        captured: dict = {}
+
+        def start_response(status, headers, exc_info=None):
+            captured["status"] = status
+            captured["headers"] = list(headers)
+            return lambda data: captured.setdefault("early", []).append(data)
+
+        result = self.app(environ, start_response)
+        try:
+            chunks = list(captured.get("early", [])) + list(result)
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+        return captured["status"], captured["headers"], b"".join(chunks)
+
+    @staticmethod
+    def _reply(start_response, status, headers, body: bytes):
+        headers = [(k, v) for k, v in headers if k.lower() != "content-length"]
+        headers.append(("Content-Length", str(len(body))))
+        start_response(status, headers)
+        return [body]
+
+    @staticmethod
+    def _token_error(start_response, error: str, description: str):
+        body = json.dumps({"error": error, "error_description": description}).encode()
+        return PkceLayer._reply(
+            start_response,
+            "400 BAD REQUEST",
+            [
+                ("Content-Type", "application/json"),
+                ("Cache-Control", "no-store"),
+                ("Pragma", "no-cache"),
+            ],
+            body,
+        )
+
+    # -- WSGI ------------------------------------------------------------
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "GET")
+        if path == "/.well-known/openid-configuration" and method == "GET" and self.mode != "off":
+            return self._discovery(environ, start_response)
+        if path == "/oauth2/authorize" and method == "POST":
+            return self._authorize(environ, start_response)
+        if path == "/oauth2/token" and method == "POST" and self.mode != "off":
+            return self._token(environ, start_response)
+        return self.app(environ, start_response)
+
+    def _discovery(self, environ, start_response):
+        status, headers, body = self._call(environ)
+        if status.startswith("200"):
+            doc = json.loads(body)
+            doc["code_challenge_methods_supported"] = ["S256"]
+            body = json.dumps(doc, indent=2, sort_keys=True).encode()
+        return self._reply(start_response, status, headers, body)
+
+    def _authorize(self, environ, start_response):
+        params = self._params(environ, self._buffer_body(environ))
+        status, headers, body = self._call(environ)
+        location = next((v for k, v in headers if k.lower() == "location"), None)
+        if not status.startswith("302") or not location:
+            return self._reply(start_response, status, headers, body)
+        loc = urlsplit(location)
+        query = parse_qs(loc.query, keep_blank_values=True)
+        codes = query.get("code")
+        if not codes:
+            req_state = params.get("state")
+            if self.fix_error_state and "error" in query and "state" not in query and req_state and req_state[0]:
+                query["state"] = [req_state[0]]
+                new_loc = urlunsplit(loc._replace(query=urlencode(query, doseq=True)))
+                headers = [(k, new_loc if k.lower() == "location" else v) for k, v in headers]
+            return self._reply(start_response, status, headers, body)
+        code = codes[0]
+        if self.mode == "off":
+            return self._reply(start_response, status, headers, body)
+
+        challenges = params.get("code_challenge", [])
+        methods = params.get("code_challenge_method", [])
+        error = None
+        if len(challenges) > 1 or len(methods) > 1:
+            error = "Multiple 'code_challenge' or 'code_challenge_method' in request."
+        elif challenges and challenges[0]:
+            cm = methods[0] if methods and methods[0] else "plain"
+            if cm != "S256":
+                error = f"Unsupported 'code_challenge_method' {cm!r}; only S256 is supported."
+            elif not _PKCE_PATTERN.match(challenges[0]):
+                error = "Invalid 'code_challenge'."
+        elif methods and methods[0]:
+            error = "Missing 'code_challenge'."
+        elif self.mode == "require":
+            error = "PKCE is required: send code_challenge and code_challenge_method=S256."
+
+        with self.lock:
+            if error:
+                self.codes[code] = False
+            else:
+                self.codes[code] = challenges[0] if challenges else None
+
+        if error:
+            logging.getLogger("op").warning("authorize: %s", error)
+            query.pop("code", None)
+            query["error"] = ["invalid_request"]
+            query["error_description"] = [error]
+            new_loc = urlunsplit(loc._replace(query=urlencode(query, doseq=True)))
+            headers = [(k, new_loc if k.lower() == "location" else v) for k, v in headers]
+            body = b""
+        return self._reply(start_response, status, headers, body)
+
+    def _token(self, environ, start_response):
+        params = self._params(environ, self._buffer_body(environ))
+        grant_type = (params.get("grant_type") or [""])[0]
+        if grant_type != "authorization_code":
+            return self.app(environ, start_response)
+        code = (params.get("code") or [""])[0]
+        verifier = (params.get("code_verifier") or [None])[0]
+        with self.lock:
+            entry = self.codes.get(code, None)
+            known = code in self.codes
+        if known and entry is False:
+            return self._token_error(start_response, "invalid_grant", "Invalid 'code' in request.")
+        if isinstance(entry, str):
+            if not verifier:
+                return self._token_error(start_response, "invalid_request", "Missing 'code_verifier'")
+            if not _PKCE_PATTERN.match(verifier):
+                return self._token_error(start_response, "invalid_request", "Invalid 'code_verifier'")
+            computed = (
+                base64.urlsafe_b64encode(hashlib.sha256(verifier.encode("ascii")).digest())
+                .rstrip(b"=")
+                .decode("ascii")
+            )
+            if computed != entry:
+                return self._token_error(start_response, "invalid_grant", "Code challenge failed.")
+        elif known and verifier:
+            return self._token_error(
+                start_response,
+                "invalid_request",
+                "The authorization request had no 'code_challenge', but a 'code_verifier' was provided.",
+            )
+        status, headers, body = self._call(environ)
+        if status.startswith("200"):
+            with self.lock:
+                self.codes.pop(code, None)
+        return self._reply(start_response, status, headers, body)
+
+
+def _parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (0 = pick a free one; default 0)")
+    p.add_argument("--max-seconds", type=float, default=600.0, help="exit after this many seconds (default 600)")
+    p.add_argument("--client-id", default=DEFAULT_CLIENT_ID)
+    p.add_argument("--client-secret", default=DEFAULT_CLIENT_SECRET)
+    p.add_argument(
+        "--client-auth",
+        choices=["basic+post", "client_secret_basic", "client_secret_post"],
+        default="basic+post",
+        help="token endpoint auth methods the registered client may use (default basic+post). "
+        "NB: the mock's refresh_token grant only ever accepts client_secret_basic.",
+    )
+    p.add_argument("--any-client", action="store_true", help="stock mock behaviour: accept any client_id/secret/redirect_uri")
+    p.add_argument(
+        "--pkce",
+        choices=["require", "verify", "off"],
+        default="require",
+        help="require: S256 challenge mandatory (default); verify: checked only when sent; off: stock mock (PKCE ignored)",
+    )
+    p.add_argument(
+        "--stock-deny",
+        action="store_true",
+        help="keep the mock's bug of dropping 'state' from the access_denied redirect (default: state is added)",
+    )
+    p.add_argument("--require-nonce", action="store_true", help="reject authorization requests without nonce")
+    p.add_argument("--no-refresh-token", action="store_true", help="do not issue refresh tokens")
+    p.add_argument(
+        "--token-max-age",
+        type=int,
+        default=3600,
+        help="lifetime in seconds of access token, ID token AND refresh token (default 3600)",
+    )
+    p.add_argument(
+        "--user-claims",
+        action="append",
+        default=[],
+        metavar="JSON",
+        help='predefined user, e.g. \'{"sub":"alice@example.com","email":"alice@example.com","name":"Alice"}\' (repeatable)',
+    )
+    p.add_argument("--verbose", action="store_true", help="log requests and mock warnings to stderr")
+    p.add_argument("--log-file", help="append request/mock logs to this file instead")
+    args = p.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        p.error("--port must be 0..65535")
+    if args.max_seconds <= 0:
+        p.error("--max-seconds must be > 0")
+    return args
+
+
+def _setup_logging(args):
+    root = logging.getLogger()
+    for h in list(root.handlers):
+        root.removeHandler(h)
+    if args.log_file:
+        handler: logging.Handler = logging.FileHandler(args.log_file)
+    elif args.verbose:
+        handler = logging.StreamHandler(sys.stderr)
+    else:
+        # Quiet by default: a test harness that pipes stderr without reading it
+        # must never be able to block the server.
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    # werkzeug installs its own stderr handler if it finds none on its logger.
+    wz = logging.getLogger("werkzeug")
+    wz.addHandler(handler)
+    wz.propagate = False
+
+
+def build_app(args):
+    users = []
+    for raw in args.user_claims:
+        claims = json.loads(raw)
+        if not isinstance(claims, dict) or not isinstance(claims.get("sub"), str):
+            raise SystemExit("--user-claims needs a JSON object with a string 'sub'")
+        sub = claims.pop("sub")
+        users.append(User(sub=sub, claims=claims))
+
+    flask_app = oidc_provider_mock.app(
+        require_client_registration=not args.any_client,
+        require_nonce=args.require_nonce,
+        issue_refresh_token=not args.no_refresh_token,
+        access_token_max_age=timedelta(seconds=args.token_max_age),
+        user_claims=users,
+    )
+    if not args.any_client:
+        methods = (
+            ("client_secret_basic", "client_secret_post")
+            if args.client_auth == "basic+post"
+            else (args.client_auth,)
+        )
+        client = LoopbackClient(
+            id=args.client_id,
+            secret=args.client_secret,
+            redirect_uris=ClientAllowAny(),  # checked by LoopbackClient.check_redirect_uri
+            allowed_scopes=Client.SCOPES_SUPPORTED,
+            token_endpoint_auth_method=ClientAllowAny(),  # checked via auth_methods
+            auth_methods=methods,
+        )
+        # The mock keeps its in-memory storage behind flask.g; reach it once.
+        with flask_app.test_request_context("/"):
+            flask_app.preprocess_request()
+            flask.g.oidc_provider_mock_storage.store_client(client)
+
+    if args.pkce == "off" and args.stock_deny:
+        return flask_app
+    return PkceLayer(flask_app, args.pkce, fix_error_state=not args.stock_deny)
+
+
+def _wait_until_serving(port: int, deadline: float) -> bool:
+    while time.monotonic() < deadline:
+        conn = http.client.HTTPConnection(HOST, port, timeout=2)
+        try:
+            conn.request("GET", "/.well-known/openid-configuration")
+            resp = conn.getresponse()
+            resp.read()
+            if resp.status == 200:
+                return True
+        except OSError:
+            pass
+        finally:
+            conn.close()
+        time.sleep(0.05)
+    return False
+
+
+def main(argv=None) -> int:
+    args = _parse_args(argv)
+    _setup_logging(args)
+    started = time.monotonic()
+    app = build_app(args)
+
+    server = werkzeug.serving.make_server(HOST, args.port, app, threaded=True)
+    port = server.server_port
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
+    thread.start()
+
+    stop = threading.Event()
+
+    def _on_signal(signum, frame):
+        stop.set()
+
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, _on_signal)
+
+    if not _wait_until_serving(port, time.monotonic() + 15):
+        print(f"op.py: server on {HOST}:{port} did not come up", file=sys.stderr)
+        server.shutdown()
+        return 1
+
+    print(f"READY http://{HOST}:{port}", flush=True)
+
+    parent = os.getppid()
+    deadline = started + args.max_seconds
+    reason = "signal"
+    while not stop.is_set():
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            reason = "max-seconds reached"
+            break
+        if os.getppid() != parent:
+            reason = "parent process exited"
+            break
+        stop.wait(min(0.5, remaining))
+
+    logging.getLogger("op").info("stopping: %s", reason)
+    closer = threading.Thread(target=server.shutdown, daemon=True)
+    closer.start()
+    closer.join(5)
+    server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
