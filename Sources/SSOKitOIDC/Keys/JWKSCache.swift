@@ -52,17 +52,28 @@ public actor JWKSCache: VerificationKeySource {
         self.configuration = configuration
     }
 
-    /// The last good set, without waiting.
+    /// The last good set while it is younger than the maximum age, without waiting; `nil` when none is held or
+    /// it is due for a refetch (then ``loadKeys()`` refetches it, or keeps it if that fails).
     public nonisolated func cachedKeys() -> JSONWebKeySet? {
-        snapshot.withLock { $0?.keys }
+        let now = clock.now
+        return snapshot.withLock { current in
+            guard let current, now.timeIntervalSince(current.fetchedAt) < configuration.maximumAge else { return nil }
+            return current.keys
+        }
     }
 
     /// The current set: cached while younger than the maximum age, else fetched (the stale set is kept and
-    /// returned if that fetch fails).
+    /// returned if that fetch fails, and while a stale set is held, fetches are at most one per
+    /// ``Configuration/minimumRefreshInterval``).
     public func loadKeys() async throws(OIDCError) -> JSONWebKeySet {
         let now = clock.now
         let current = snapshot.withLock { $0 }
         if let current, now.timeIntervalSince(current.fetchedAt) < configuration.maximumAge {
+            return current.keys
+        }
+        if let current, let last = lastFetchAttempt,
+            now.timeIntervalSince(last) < configuration.minimumRefreshInterval
+        {
             return current.keys
         }
         do {

@@ -1,6 +1,7 @@
 /// Where an ``IDTokenVerifier`` gets its keys: a fixed set, or a ``JWKSCache`` that follows rotation.
 public protocol VerificationKeySource: Sendable {
-    /// The keys held now, without waiting; `nil` when none have been loaded yet.
+    /// The keys held now, without waiting; `nil` when none have been loaded yet or they are due for a refresh
+    /// (the verifier then calls ``loadKeys()``).
     func cachedKeys() -> JSONWebKeySet?
     /// The current keys, loading them when none are held.
     func loadKeys() async throws(OIDCError) -> JSONWebKeySet

@@ -441,6 +441,11 @@ def main(argv=None) -> int:
 
     stop = threading.Event()
 
+    # A parent that spawns us from a worker thread (Foundation's Process does) passes on its blocked signals:
+    # unblock the ones that must stop us.
+    stop_signals = {signal.SIGTERM, signal.SIGINT} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
+
     def _on_signal(signum, frame):
         stop.set()
 
