@@ -67,10 +67,18 @@ struct IDTokenBenchmark {
         }
         guard let bestFull, let bestFloor else { return }
         let ratio = bestFull.opsPerSecond / bestFloor.opsPerSecond
-        print("\(algorithmName.padding(toLength: 6, withPad: " ", startingAt: 0)) full verification: \(bestFull.summary)")
+        print(
+            "\(algorithmName.padding(toLength: 6, withPad: " ", startingAt: 0)) full verification: \(bestFull.summary)")
         print("       swift-crypto floor: \(bestFloor.summary)")
         let overhead = (1 / bestFull.opsPerSecond - 1 / bestFloor.opsPerSecond) * 1e6
-        print("       ratio full/floor: \(String(format: "%.3f", ratio))  (overhead \(String(format: "%.2f", overhead)) µs/token)")
+        print(
+            "       ratio full/floor: \(String(format: "%.3f", ratio))  (overhead \(String(format: "%.2f", overhead)) µs/token)"
+        )
+        if CommandLine.arguments.contains("--breakdown") {
+            await OverheadBreakdown.run(
+                token: token, keySet: keySet, algorithm: algorithm, accessToken: accessToken, verifier: verifier,
+                expectations: expectations)
+        }
     }
 
     static func floorCheck(_ material: VerificationKey.Material, signature: [UInt8], signingInput: [UInt8]) throws
@@ -78,9 +86,9 @@ struct IDTokenBenchmark {
     {
         switch material {
         case .rsa(let key):
-            let parsed = _RSA.Signing.RSASignature(rawRepresentation: signature)
             return {
-                key.isValidSignature(parsed, for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
+                let parsed = _RSA.Signing.RSASignature(rawRepresentation: signature)
+                return key.isValidSignature(parsed, for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
             }
         case .p256(let key):
             return {

@@ -60,7 +60,8 @@ public enum OIDCFixtureRunner {
             let issuer = fixture.string("issuer"), let clientID = fixture.string("client_id"),
             let now = fixture.members["now"]?.int64Value
         else { return "fixture_error" }
-        let keySet = try JSONWebKeySet(jsonBytes: Array(try Data(contentsOf: root.appendingPathComponent("oidc/\(jwksPath)"))))
+        let keySet = try JSONWebKeySet(
+            jsonBytes: Array(try Data(contentsOf: root.appendingPathComponent("oidc/\(jwksPath)"))))
         var configuration = IDTokenVerifier.Configuration(
             issuer: issuer, clientID: clientID, clock: FixedClock(unixSeconds: now))
         if let leeway = fixture.members["leeway"]?.int64Value { configuration.leeway = leeway }

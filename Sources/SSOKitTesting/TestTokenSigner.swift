@@ -46,9 +46,11 @@ public struct TestTokenSigner: Sendable {
             return #"{"kty":"RSA","kid":"\#(keyID)","use":"sig","n":"\#(components.n)","e":"\#(components.e)"}"#
         case .p256(let key):
             let point = Array(key.publicKey.x963Representation)
-            return #"{"kty":"EC","kid":"\#(keyID)","crv":"P-256","x":"\#(Base64URL.encode(point[1...32]))","y":"\#(Base64URL.encode(point[33...64]))"}"#
+            return
+                #"{"kty":"EC","kid":"\#(keyID)","crv":"P-256","x":"\#(Base64URL.encode(point[1...32]))","y":"\#(Base64URL.encode(point[33...64]))"}"#
         case .ed25519(let key):
-            return #"{"kty":"OKP","kid":"\#(keyID)","crv":"Ed25519","x":"\#(Base64URL.encode(key.publicKey.rawRepresentation))"}"#
+            return
+                #"{"kty":"OKP","kid":"\#(keyID)","crv":"Ed25519","x":"\#(Base64URL.encode(key.publicKey.rawRepresentation))"}"#
         }
     }
 
@@ -68,9 +70,12 @@ public struct TestTokenSigner: Sendable {
         case .rsa(let key):
             let padding: _RSA.Signing.Padding = alg.hasPrefix("PS") ? .PSS : .insecurePKCS1v1_5
             switch alg.suffix(3) {
-            case "384": signature = Array(try key.signature(for: SHA384.hash(data: data), padding: padding).rawRepresentation)
-            case "512": signature = Array(try key.signature(for: SHA512.hash(data: data), padding: padding).rawRepresentation)
-            default: signature = Array(try key.signature(for: SHA256.hash(data: data), padding: padding).rawRepresentation)
+            case "384":
+                signature = Array(try key.signature(for: SHA384.hash(data: data), padding: padding).rawRepresentation)
+            case "512":
+                signature = Array(try key.signature(for: SHA512.hash(data: data), padding: padding).rawRepresentation)
+            default:
+                signature = Array(try key.signature(for: SHA256.hash(data: data), padding: padding).rawRepresentation)
             }
         case .p256(let key):
             signature = Array(try key.signature(for: data).rawRepresentation)

@@ -44,7 +44,9 @@ struct LoginCommand: AsyncParsableCommand {
                 let party = OpenIDRelyingParty(
                     issuer: client.issuer, clientID: client.clientID, authentication: authentication,
                     transport: transport)
-                let login = device ? try await deviceLogin(party, scopes: scopes) : try await browserLogin(party, scopes: scopes)
+                let login =
+                    device
+                    ? try await deviceLogin(party, scopes: scopes) : try await browserLogin(party, scopes: scopes)
                 let userInfo = userinfo ? try await party.userInfo(for: login) : nil
                 let session = StoredSession(tokens: login.tokens, claims: login.claims.all)
                 try SessionStore(directory: client.cacheDirectory).save(session, for: client.sessionKey)
@@ -72,7 +74,9 @@ struct LoginCommand: AsyncParsableCommand {
         let client = try await party.deviceClient()
         let authorization = try await client.start(scopes: scopes.contains("openid") ? scopes : ["openid"] + scopes)
         CLIOutput.note("To log in, visit \(authorization.verificationURI) and enter the code \(authorization.userCode)")
-        if let browserCommand, let url = URL(string: authorization.verificationURIComplete ?? authorization.verificationURI) {
+        if let browserCommand,
+            let url = URL(string: authorization.verificationURIComplete ?? authorization.verificationURI)
+        {
             try BrowserLauncher.open(url, command: browserCommand)
         }
         let tokens = try await client.poll(authorization)

@@ -68,14 +68,19 @@ private final class CallbackHandler: ChannelInboundHandler, Sendable {
         let parts = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let isCallback = head.method == .GET && parts.first == "/callback"
         if isCallback { continuation.yield(parts.count > 1 ? String(parts[1]) : "") }
-        let text = isCallback ? "<!doctype html><title>SSOKit</title><p>Login received. You can close this window."
+        let text =
+            isCallback
+            ? "<!doctype html><title>SSOKit</title><p>Login received. You can close this window."
             : "not found"
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: isCallback ? "text/html; charset=utf-8" : "text/plain")
         headers.add(name: "Content-Length", value: String(text.utf8.count))
         headers.add(name: "Connection", value: "close")
         headers.add(name: "Cache-Control", value: "no-store")
-        context.write(wrapOutboundOut(.head(.init(version: head.version, status: isCallback ? .ok : .notFound, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(
+                .head(.init(version: head.version, status: isCallback ? .ok : .notFound, headers: headers))),
+            promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: text)))), promise: nil)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in bound.value.close(promise: nil) }

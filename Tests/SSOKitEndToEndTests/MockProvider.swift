@@ -27,7 +27,8 @@ final class MockProvider {
     init(extraArguments: [String] = []) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [Self.peerDirectory.appendingPathComponent("op.py").path, "--port", "0", "--max-seconds", "300"]
+        process.arguments =
+            [Self.peerDirectory.appendingPathComponent("op.py").path, "--port", "0", "--max-seconds", "300"]
             + extraArguments
         let out = Pipe()
         process.standardOutput = out

@@ -18,8 +18,10 @@ struct OIDCLoginEndToEndTests {
     }
 
     private func common(_ issuer: String) -> [String] {
-        ["--issuer", issuer, "--client-id", "ssokit-e2e", "--client-secret", "e2e-secret", "--cache", cache.path,
-         "--app", "com.example.mail"]
+        [
+            "--issuer", issuer, "--client-id", "ssokit-e2e", "--client-secret", "e2e-secret", "--cache", cache.path,
+            "--app", "com.example.mail",
+        ]
     }
 
     @Test func loginRefreshVerifyLogout() throws {
@@ -105,8 +107,10 @@ struct OIDCLoginEndToEndTests {
 
     @Test func plainHTTPIssuerOffLoopbackIsRefused() throws {
         let login = try ssokit(
-            ["oidc", "login", "--issuer", "http://idp.example.com", "--client-id", "x", "--cache", cache.path,
-             "--browser-command", "/bin/true", "--timeout", "5"])
+            [
+                "oidc", "login", "--issuer", "http://idp.example.com", "--client-id", "x", "--cache", cache.path,
+                "--browser-command", "/bin/true", "--timeout", "5",
+            ])
         #expect(login.status == 1)
         #expect(login.json?["error"] as? String == "insecure_url")
     }

@@ -44,7 +44,8 @@ public struct AuthorizationCallback: Sendable {
     }
 
     /// Parses a full redirect URL (`http://127.0.0.1:PORT/callback?...`).
-    public init(url: URL, request: AuthorizationRequest, issuer: String, issuerParameterRequired: Bool) throws(OIDCError)
+    public init(url: URL, request: AuthorizationRequest, issuer: String, issuerParameterRequired: Bool)
+        throws(OIDCError)
     {
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery ?? ""
         try self.init(query: query, request: request, issuer: issuer, issuerParameterRequired: issuerParameterRequired)

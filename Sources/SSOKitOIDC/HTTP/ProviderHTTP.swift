@@ -29,7 +29,9 @@ enum ProviderHTTP {
     }
 
     /// GETs `url` and returns the body of a 200 response.
-    static func get(_ url: URL, transport: any HTTPTransport, failure: OIDCError.Code) async throws(OIDCError) -> [UInt8] {
+    static func get(_ url: URL, transport: any HTTPTransport, failure: OIDCError.Code) async throws(OIDCError)
+        -> [UInt8]
+    {
         let response = try await send(try request(.get, url), body: nil, transport: transport, failure: failure)
         guard response.response.status.code == 200 else {
             throw OIDCError(failure, "\(url.host ?? "the provider") answered HTTP \(response.response.status.code)")
@@ -38,7 +40,9 @@ enum ProviderHTTP {
     }
 
     /// Parses a JSON object body.
-    static func jsonObject(_ body: [UInt8], failure: OIDCError.Code, what: String) throws(OIDCError) -> [String: JSONValue] {
+    static func jsonObject(_ body: [UInt8], failure: OIDCError.Code, what: String) throws(OIDCError) -> [String:
+        JSONValue]
+    {
         guard let value = try? JSONParser().parse(body), let object = value.objectValue else {
             throw OIDCError(failure, "the \(what) is not a JSON object")
         }

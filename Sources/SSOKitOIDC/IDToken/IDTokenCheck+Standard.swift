@@ -75,7 +75,7 @@ extension IDTokenCheck {
     /// `at_hash`, when both it and the access token are present, matches (OIDC Core §3.1.3.8 / §3.2.2.9).
     public static let accessTokenHash = IDTokenCheck(name: "at_hash") { claims, context throws(OIDCError) in
         guard let hash = claims.accessTokenHash, let token = context.expectations.accessToken else { return }
-        guard ConstantTime.equals(context.algorithm.halfHash(of: token), hash) else {
+        guard context.algorithm.halfHashMatches(hash, of: token) else {
             throw OIDCError(.accessTokenHashMismatch, "at_hash does not match the access token")
         }
     }
@@ -83,7 +83,7 @@ extension IDTokenCheck {
     /// `c_hash`, when both it and the code are present, matches (OIDC Core §3.3.2.11).
     public static let codeHash = IDTokenCheck(name: "c_hash") { claims, context throws(OIDCError) in
         guard let hash = claims.codeHash, let code = context.expectations.authorizationCode else { return }
-        guard ConstantTime.equals(context.algorithm.halfHash(of: code), hash) else {
+        guard context.algorithm.halfHashMatches(hash, of: code) else {
             throw OIDCError(.codeHashMismatch, "c_hash does not match the authorization code")
         }
     }

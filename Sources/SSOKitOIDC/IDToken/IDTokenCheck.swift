@@ -19,7 +19,9 @@ public struct IDTokenCheck: Sendable {
     let evaluate: @Sendable (IDTokenClaims, IDTokenCheckContext) throws(OIDCError) -> Void
 
     /// Creates a check; `evaluate` throws an ``OIDCError`` when the rule is broken.
-    public init(name: String, evaluate: @escaping @Sendable (IDTokenClaims, IDTokenCheckContext) throws(OIDCError) -> Void) {
+    public init(
+        name: String, evaluate: @escaping @Sendable (IDTokenClaims, IDTokenCheckContext) throws(OIDCError) -> Void
+    ) {
         self.name = name
         self.evaluate = evaluate
     }

@@ -102,9 +102,9 @@ public struct IDTokenVerifier: Sendable {
     private func selectKey(keyID: String?, algorithm: JWSAlgorithm) async throws(OIDCError) -> VerificationKey {
         let current: JSONWebKeySet
         if let cached = keys.cachedKeys() { current = cached } else { current = try await keys.loadKeys() }
-        if let key = current.candidates(keyID: keyID, algorithm: algorithm).first { return key }
+        if let key = current.key(for: keyID, algorithm: algorithm) { return key }
         if keyID != nil, let refreshed = await keys.refreshForUnknownKey(),
-            let key = refreshed.candidates(keyID: keyID, algorithm: algorithm).first
+            let key = refreshed.key(for: keyID, algorithm: algorithm)
         {
             return key
         }

@@ -54,6 +54,15 @@ public struct JSONWebKeySet: Sendable {
         return keys
     }
 
+    /// The key that verifies a token signed with `algorithm` and carrying `keyID`, by the rules of
+    /// ``candidates(keyID:algorithm:)``; `nil` when there is none.
+    public func key(for keyID: String?, algorithm: JWSAlgorithm) -> VerificationKey? {
+        guard let keyID else {
+            return keys.count == 1 && keys[0].canVerify(algorithm) ? keys[0] : nil
+        }
+        return keys.first { $0.keyID == keyID && $0.canVerify(algorithm) }
+    }
+
     static func verificationKey(from members: [String: JSONValue]) -> VerificationKey? {
         if let use = members["use"], use.stringValue != "sig" { return nil }
         if let operations = members["key_ops"] {

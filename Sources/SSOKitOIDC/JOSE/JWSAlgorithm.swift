@@ -11,7 +11,11 @@ public struct JWSAlgorithm: Sendable, Hashable, CustomStringConvertible {
     let family: Family
     let hash: HashFunction
 
-    enum Family: Sendable, Hashable { case rsaPKCS1, rsaPSS, ecdsa(Curve), eddsa }
+    enum Family: Sendable, Hashable {
+        case rsaPKCS1, rsaPSS
+        case ecdsa(Curve)
+        case eddsa
+    }
     enum Curve: Sendable, Hashable { case p256, p384, p521 }
     enum HashFunction: Sendable, Hashable { case sha256, sha384, sha512 }
 
@@ -58,12 +62,26 @@ public struct JWSAlgorithm: Sendable, Hashable, CustomStringConvertible {
 
     /// The left half of this algorithm's hash of `value`, base64url: `at_hash` and `c_hash` (OIDC Core §3.1.3.6).
     public func halfHash(of value: String) -> String {
-        let digest: [UInt8]
-        switch hash {
-        case .sha256: digest = Array(SHA256.hash(data: Array(value.utf8)))
-        case .sha384: digest = Array(SHA384.hash(data: Array(value.utf8)))
-        case .sha512: digest = Array(SHA512.hash(data: Array(value.utf8)))
+        Base64URL.encode(halfDigest(of: value))
+    }
+
+    /// Whether `encoded` (an `at_hash` or `c_hash` claim) is the half hash of `value`, compared in constant time.
+    public func halfHashMatches(_ encoded: String, of value: String) -> Bool {
+        guard let claimed = Base64URL.decode(encoded) else { return false }
+        return ConstantTime.equals(halfDigest(of: value), claimed)
+    }
+
+    private func halfDigest(of value: String) -> [UInt8] {
+        var value = value
+        return value.withUTF8 { bytes in
+            switch hash {
+            case .sha256:
+                return SHA256.hash(data: UnsafeRawBufferPointer(bytes)).withUnsafeBytes { Array($0.prefix(16)) }
+            case .sha384:
+                return SHA384.hash(data: UnsafeRawBufferPointer(bytes)).withUnsafeBytes { Array($0.prefix(24)) }
+            case .sha512:
+                return SHA512.hash(data: UnsafeRawBufferPointer(bytes)).withUnsafeBytes { Array($0.prefix(32)) }
+            }
         }
-        return Base64URL.encode(digest.prefix(digest.count / 2))
     }
 }

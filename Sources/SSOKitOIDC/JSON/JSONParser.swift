@@ -19,6 +19,10 @@ public struct JSONParser: Sendable {
 
     /// Parses one JSON document.
     public func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+        let result: Result<JSONValue, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(Failure) in try parse(buffer) }
+        }
+        if let result { return try result.get() }
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { buffer throws(Failure) in try parse(buffer) }
     }
@@ -63,9 +67,15 @@ private struct Reader {
         case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
         case UInt8(ascii: "["): return try readArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         default: return try readNumber()
         }
     }
@@ -83,12 +93,14 @@ private struct Reader {
     mutating func readObject(depth: Int) throws(JSONParser.Failure) -> JSONValue {
         guard depth <= maxDepth else { throw failure("nesting too deep") }
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
+        // Collect first, then build the dictionary at its final size: one allocation instead of a rehash per growth.
+        var pairs: [(String, JSONValue)] = []
+        pairs.reserveCapacity(16)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a name") }
@@ -97,14 +109,17 @@ private struct Reader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            let value = try readValue(depth: depth)
-            guard members.updateValue(value, forKey: name) == nil else { throw failure("duplicate member name") }
+            pairs.append((name, try readValue(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
+                var members = [String: JSONValue](minimumCapacity: pairs.count)
+                for (name, value) in pairs where members.updateValue(value, forKey: name) != nil {
+                    throw failure("duplicate member name")
+                }
                 return .object(members)
             } else {
                 throw failure("expected ',' or '}'")
@@ -140,15 +155,18 @@ private struct Reader {
     mutating func readString() throws(JSONParser.Failure) -> String {
         index += 1
         let start = index
+        var highBits: UInt8 = 0
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
+                if highBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
                 guard let string = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8") }
                 return string
             }
+            highBits |= byte
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("control character in string") }
             index += 1
@@ -221,13 +239,24 @@ private struct Reader {
     mutating func readNumber() throws(JSONParser.Failure) -> JSONValue {
         let start = index
         var isInteger = true
-        if index < bytes.count && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var negative = false
+        if index < bytes.count && bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
         guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid value") }
+        // Integers of up to 18 digits are accumulated directly; anything else goes through Double or Int64 parsing.
+        var magnitude: Int64 = 0
+        let digitsStart = index
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
         } else {
-            while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count && isDigit(bytes[index]) {
+                if index - digitsStart < 18 { magnitude = magnitude * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+                index += 1
+            }
         }
+        let integerDigits = index - digitsStart
         if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
@@ -243,6 +272,7 @@ private struct Reader {
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number") }
             while index < bytes.count && isDigit(bytes[index]) { index += 1 }
         }
+        if isInteger && integerDigits <= 18 { return .integer(negative ? -magnitude : magnitude) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let value = Int64(text) { return .integer(value) }
         guard let value = Double(text), value.isFinite else { throw failure("number out of range") }

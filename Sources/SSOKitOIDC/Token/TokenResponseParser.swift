@@ -26,7 +26,8 @@ enum TokenResponseParser {
         var expiresAt: Date?
         if let expiresIn = object["expires_in"] {
             // Some providers send the number as a string; accept only whole non-negative seconds either way.
-            guard let seconds = expiresIn.int64Value ?? expiresIn.stringValue.flatMap({ Int64($0) }), seconds >= 0 else {
+            guard let seconds = expiresIn.int64Value ?? expiresIn.stringValue.flatMap({ Int64($0) }), seconds >= 0
+            else {
                 throw OIDCError(.invalidTokenResponse, "expires_in is not a whole number of seconds")
             }
             expiresAt = now.addingTimeInterval(TimeInterval(seconds))
