@@ -34,6 +34,11 @@ struct IDTokenBenchmark {
         case .ed25519: algorithmName = "EdDSA"
         }
         guard let algorithm = JWSAlgorithm(name: algorithmName) else { return }
+        if let only = CommandLine.arguments.firstIndex(of: "--only").map({ CommandLine.arguments[$0 + 1] }),
+            only != algorithmName
+        {
+            return
+        }
         let claims = TestTokenSigner.claims(
             issuer: issuer, clientID: clientID, now: now,
             extra: [

@@ -28,11 +28,18 @@ struct ConstantTimeTests {
         #expect(!ConstantTime.equals([UInt8](), [0] as [UInt8]))
     }
 
-    @Test("works across collection types")
-    func mixedCollections() {
+    @Test("raw buffers compare by content and length")
+    func rawBuffers() {
         let array: [UInt8] = [1, 2, 3, 4]
-        #expect(ConstantTime.equals(array[1...], [2, 3, 4] as [UInt8]))
-        #expect(ConstantTime.equals("abc".utf8, [0x61, 0x62, 0x63] as [UInt8]))
+        let same: [UInt8] = [2, 3, 4]
+        let equal = array.withUnsafeBytes { whole in
+            same.withUnsafeBytes { ConstantTime.equals(UnsafeRawBufferPointer(rebasing: whole[1...]), $0) }
+        }
+        #expect(equal)
+        let shorter = array.withUnsafeBytes { whole in
+            same.withUnsafeBytes { ConstantTime.equals(UnsafeRawBufferPointer(rebasing: whole[2...]), $0) }
+        }
+        #expect(!shorter)
     }
 
     @Test(

@@ -7,19 +7,17 @@ struct JWSCompact {
     /// Byte range of `header.payload`, the JWS signing input.
     var signingInput: Range<Int> { header.lowerBound..<payload.upperBound }
 
+    /// Finds the two dots. A further dot can only sit in the signature segment, whose base64url decoding
+    /// refuses it, so the scan stops at the second dot.
     init(_ bytes: UnsafeRawBufferPointer) throws(OIDCError) {
-        var dots: (Int, Int) = (-1, -1)
-        var count = 0
-        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: ".") {
-            count += 1
-            if count == 1 { dots.0 = index } else if count == 2 { dots.1 = index } else { break }
-        }
-        guard count == 2 else {
+        guard let first = bytes.firstIndex(of: UInt8(ascii: ".")),
+            let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: "."))
+        else {
             throw OIDCError(.malformedToken, "a compact JWS has exactly three segments")
         }
-        header = 0..<dots.0
-        payload = (dots.0 + 1)..<dots.1
-        signature = (dots.1 + 1)..<bytes.count
+        header = 0..<first
+        payload = (first + 1)..<second
+        signature = (second + 1)..<bytes.count
         guard !header.isEmpty, !payload.isEmpty else {
             throw OIDCError(.malformedToken, "the JWS header or payload segment is empty")
         }

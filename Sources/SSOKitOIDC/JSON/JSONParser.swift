@@ -38,6 +38,12 @@ public struct JSONParser: Sendable {
     }
 }
 
+/// One object member while its object is read (a struct, not a tuple, to avoid runtime tuple metadata).
+private struct Member {
+    let name: String
+    let value: JSONValue
+}
+
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
@@ -99,7 +105,7 @@ private struct Reader {
             return .object([:])
         }
         // Collect first, then build the dictionary at its final size: one allocation instead of a rehash per growth.
-        var pairs: [(String, JSONValue)] = []
+        var pairs: [Member] = []
         pairs.reserveCapacity(16)
         while true {
             skipWhitespace()
@@ -109,7 +115,7 @@ private struct Reader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            pairs.append((name, try readValue(depth: depth)))
+            pairs.append(Member(name: name, value: try readValue(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -117,7 +123,7 @@ private struct Reader {
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 var members = [String: JSONValue](minimumCapacity: pairs.count)
-                for (name, value) in pairs where members.updateValue(value, forKey: name) != nil {
+                for pair in pairs where members.updateValue(pair.value, forKey: pair.name) != nil {
                     throw failure("duplicate member name")
                 }
                 return .object(members)
