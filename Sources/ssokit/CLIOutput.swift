@@ -29,6 +29,13 @@ enum CLIOutput {
             throw failure(code: error.code, message: error.message)
         } catch let error as HTTPTransportError {
             throw failure(code: error.code.description, message: error.reason)
+        } catch let error as ValidationError {
+            throw error
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            // Anything else (a file-system error, say) is still reported in the contract's JSON shape.
+            throw failure(code: "internal_error", message: "unexpected \(type(of: error))")
         }
     }
 }

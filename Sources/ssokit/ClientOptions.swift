@@ -46,3 +46,21 @@ struct ClientOptions: ParsableArguments {
         }
     }
 }
+
+/// How the client authenticates, shared by `login`, `refresh` and `logout`.
+struct ClientAuthOptions: ParsableArguments {
+    @Option(
+        name: .customLong("client-auth"),
+        help: "client_secret_basic, client_secret_post, none or private_key_jwt (default: basic with a secret).")
+    var clientAuth: String?
+    @Option(name: .customLong("client-key"), help: "PEM private key (P-256 or RSA) for private_key_jwt.")
+    var clientKey: String?
+    @Option(name: .customLong("client-key-id"), help: "The kid to put in private_key_jwt assertions.")
+    var clientKeyID: String?
+
+    func authentication(for client: ClientOptions) async throws -> ClientAuthentication {
+        var signer: (any ClientAssertionSigner)?
+        if let clientKey { signer = try await ClientKeyLoader.signer(path: clientKey, keyID: clientKeyID) }
+        return try client.authentication(method: clientAuth, assertionSigner: signer)
+    }
+}

@@ -9,12 +9,7 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login", abstract: "Log in (authorization code with PKCE, or --device) and cache the tokens.")
 
     @OptionGroup var client: ClientOptions
-    @Option(name: .customLong("client-auth"), help: "client_secret_basic, client_secret_post, none or private_key_jwt.")
-    var clientAuth: String?
-    @Option(name: .customLong("client-key"), help: "PEM private key (P-256 or RSA) for private_key_jwt.")
-    var clientKey: String?
-    @Option(name: .customLong("client-key-id"), help: "The kid to put in private_key_jwt assertions.")
-    var clientKeyID: String?
+    @OptionGroup var clientAuth: ClientAuthOptions
     @Option(help: "Space-separated scopes.")
     var scope: String = "openid profile email"
     @Option(name: .customLong("redirect-port"), help: "Loopback port for the redirect (0 = any free port).")
@@ -36,8 +31,7 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let signer = try await clientKey.asyncMap { try await ClientKeyLoader.signer(path: $0, keyID: clientKeyID) }
-        let authentication = try client.authentication(method: clientAuth, assertionSigner: signer)
+        let authentication = try await clientAuth.authentication(for: client)
         let scopes = scope.split(separator: " ").map(String.init)
         try await CLIOutput.run {
             try await HTTPSession.with { transport in
@@ -81,12 +75,5 @@ struct LoginCommand: AsyncParsableCommand {
         }
         let tokens = try await client.poll(authorization)
         return try await party.verified(tokens, expectations: IDTokenExpectations())
-    }
-}
-
-extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }

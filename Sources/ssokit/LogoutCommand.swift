@@ -9,11 +9,10 @@ struct LogoutCommand: AsyncParsableCommand {
         commandName: "logout", abstract: "Revoke (RFC 7009, when offered) and remove the cached session.")
 
     @OptionGroup var client: ClientOptions
-    @Option(name: .customLong("client-auth"), help: "client_secret_basic, client_secret_post or none.")
-    var clientAuth: String?
+    @OptionGroup var clientAuth: ClientAuthOptions
 
     func run() async throws {
-        let authentication = try client.authentication(method: clientAuth)
+        let authentication = try await clientAuth.authentication(for: client)
         try await CLIOutput.run {
             let store = SessionStore(directory: client.cacheDirectory)
             guard let cached = try store.load(client.sessionKey) else {

@@ -9,13 +9,12 @@ struct RefreshCommand: AsyncParsableCommand {
         commandName: "refresh", abstract: "Refresh the cached session's tokens.")
 
     @OptionGroup var client: ClientOptions
-    @Option(name: .customLong("client-auth"), help: "client_secret_basic, client_secret_post or none.")
-    var clientAuth: String?
+    @OptionGroup var clientAuth: ClientAuthOptions
     @Flag(help: "Print only the JSON result.")
     var json = false
 
     func run() async throws {
-        let authentication = try client.authentication(method: clientAuth)
+        let authentication = try await clientAuth.authentication(for: client)
         try await CLIOutput.run {
             let store = SessionStore(directory: client.cacheDirectory)
             guard let cached = try store.load(client.sessionKey) else {
