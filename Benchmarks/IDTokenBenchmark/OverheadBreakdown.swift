@@ -46,7 +46,7 @@ enum OverheadBreakdown {
             ("JSON parse header", { _ = try? JSONParser().parse(Array(parts[0].utf8)) }),
             ("JSON parse payload", { _ = try? JSONParser().parse(payload) }),
             ("typed claims", { _ = try? IDTokenClaims(object) }),
-            ("key lookup", { _ = keySet.candidates(keyID: keyID, algorithm: algorithm) }),
+            ("key lookup", { _ = keySet.key(for: keyID, algorithm: algorithm) }),
             ("at_hash", { _ = algorithm.halfHash(of: accessToken) }),
         ]
         for (name, body) in steps {

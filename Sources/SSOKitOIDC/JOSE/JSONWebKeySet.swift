@@ -42,20 +42,10 @@ public struct JSONWebKeySet: Sendable {
         self.keys = keys
     }
 
-    /// Keys that may verify a token signed with `algorithm` and carrying `keyID`.
+    /// The key that verifies a token signed with `algorithm` and carrying `keyID`; `nil` when there is none.
     ///
-    /// With a `kid`, only keys with that exact `kid`. Without one, only the set's lone key: with several keys,
-    /// picking one would be a guess, and trying each would let a token choose its key.
-    public func candidates(keyID: String?, algorithm: JWSAlgorithm) -> [VerificationKey] {
-        if let keyID {
-            return keys.filter { $0.keyID == keyID && $0.canVerify(algorithm) }
-        }
-        guard keys.count == 1, keys[0].canVerify(algorithm) else { return [] }
-        return keys
-    }
-
-    /// The key that verifies a token signed with `algorithm` and carrying `keyID`, by the rules of
-    /// ``candidates(keyID:algorithm:)``; `nil` when there is none.
+    /// With a `kid`, the first key with that exact `kid` able to verify the algorithm. Without one, only the set's
+    /// lone key: with several keys, picking one would be a guess, and trying each would let a token choose its key.
     public func key(for keyID: String?, algorithm: JWSAlgorithm) -> VerificationKey? {
         guard let keyID else {
             return keys.count == 1 && keys[0].canVerify(algorithm) ? keys[0] : nil
