@@ -38,9 +38,9 @@ public enum FixtureLoader {
         return nil
     }
 
-    /// Every `*.json` case under `fixtures/<folder>`, sorted by name.
-    public static func cases(in folder: String) throws -> [Case] {
-        guard let root = fixturesDirectory() else { throw CocoaError(.fileNoSuchFile) }
+    /// Every `*.json` case under `<root>/<folder>`, sorted by name; `root` defaults to ``fixturesDirectory(start:)``.
+    public static func cases(in folder: String, root: URL? = nil) throws -> [Case] {
+        guard let root = root ?? fixturesDirectory() else { throw CocoaError(.fileNoSuchFile) }
         let directory = root.appendingPathComponent(folder)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".json") }.sorted()
@@ -51,11 +51,5 @@ public enum FixtureLoader {
             }
             return Case(name: name, members: object)
         }
-    }
-
-    /// The bytes of a file under `fixtures/`.
-    public static func data(_ relativePath: String) throws -> [UInt8] {
-        guard let root = fixturesDirectory() else { throw CocoaError(.fileNoSuchFile) }
-        return Array(try Data(contentsOf: root.appendingPathComponent(relativePath)))
     }
 }

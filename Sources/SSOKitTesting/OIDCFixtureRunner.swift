@@ -20,17 +20,9 @@ public enum OIDCFixtureRunner {
 
     /// Runs every case in `fixtures/oidc/cases` under `root` (the `fixtures` folder).
     public static func runAll(fixturesRoot root: URL) async throws -> [Outcome] {
-        let directory = root.appendingPathComponent("oidc/cases")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
         var outcomes: [Outcome] = []
-        for name in names {
-            let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-            guard let members = try JSONParser().parse(bytes).objectValue else {
-                outcomes.append(Outcome(name: name, expected: "valid", actual: "fixture_not_an_object"))
-                continue
-            }
-            outcomes.append(await run(FixtureLoader.Case(name: name, members: members), fixturesRoot: root))
+        for fixture in try FixtureLoader.cases(in: "oidc/cases", root: root) {
+            outcomes.append(await run(fixture, fixturesRoot: root))
         }
         return outcomes
     }

@@ -94,6 +94,21 @@ struct OIDCLoginEndToEndTests {
         try? FileManager.default.removeItem(at: cache)
     }
 
+    @Test func corruptedCacheFileIsATypedFailure() throws {
+        let provider = try MockProvider()
+        defer { provider.stop() }
+        let login = try ssokit(
+            ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json"])
+        #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        let file = cache.appendingPathComponent(try #require(files.first))
+        try Data("{not json".utf8).write(to: file)
+        let refresh = try ssokit(["oidc", "refresh"] + common(provider.issuer))
+        #expect(refresh.status == 1)
+        #expect(refresh.json?["error"] as? String == "cache_corrupt")
+        try? FileManager.default.removeItem(at: cache)
+    }
+
     @Test func wrongClientSecretIsInvalidClient() throws {
         let provider = try MockProvider()
         defer { provider.stop() }
