@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "SSOKitCore", targets: ["SSOKitCore"]),
         .library(name: "SSOKitOIDC", targets: ["SSOKitOIDC"]),
+        .library(name: "SSOKitSAML", targets: ["SSOKitSAML"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -25,6 +26,35 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CXMLSecSystem",
+            pkgConfig: "xmlsec1-openssl",
+            providers: [.apt(["libxmlsec1-dev", "libxml2-dev", "libssl-dev", "zlib1g-dev"])]
+        ),
+        .target(
+            name: "CXMLSec",
+            dependencies: ["CXMLSecSystem"],
+            cSettings: [
+                // pkg-config's -D flags, which SwiftPM drops (see ARCHITECTURE.md).
+                .define("XMLSEC_CRYPTO_OPENSSL", to: "1"),
+                .define("XMLSEC_NO_SIZE_T"),
+                .define("XMLSEC_NO_GOST", to: "1"),
+                .define("XMLSEC_NO_GOST2012", to: "1"),
+                .define("XMLSEC_NO_CRYPTO_DYNAMIC_LOADING", to: "1"),
+                .define("XMLSEC_OPENSSL3_ENGINES", to: "1"),
+                .define("__XMLSEC_FUNCTION__", to: "__func__"),
+            ]
+        ),
+        .target(
+            name: "SSOKitSAML",
+            dependencies: [
+                "CXMLSec",
+                "SSOKitCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "SSOKitCore",
             dependencies: [
@@ -52,6 +82,7 @@ let package = Package(
             dependencies: [
                 "SSOKitCore",
                 "SSOKitOIDC",
+                "SSOKitSAML",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -64,6 +95,7 @@ let package = Package(
             dependencies: [
                 "SSOKitCore",
                 "SSOKitOIDC",
+                "SSOKitSAML",
                 "SSOKitTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -107,6 +139,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitSAMLTests",
+            dependencies: [
+                "SSOKitSAML", "SSOKitCore", "SSOKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

@@ -5,18 +5,7 @@ import SSOKitOIDC
 /// Runs the cases of `fixtures/oidc/cases` through SSOKit's public API and compares verdicts.
 public enum OIDCFixtureRunner {
     /// The verdict reached for one case.
-    public struct Outcome: Sendable, CustomStringConvertible {
-        /// The case file name.
-        public let name: String
-        /// `valid` or the error code the case expects.
-        public let expected: String
-        /// `valid` or the error code SSOKit produced.
-        public let actual: String
-        /// Whether they agree (and, for valid cases, any `expect_claims`/`usable_keys` match).
-        public var passed: Bool { expected == actual }
-        /// `name: expected X, got Y`.
-        public var description: String { "\(name): expected \(expected), got \(actual)" }
-    }
+    public typealias Outcome = FixtureOutcome
 
     /// Runs every case in `fixtures/oidc/cases` under `root` (the `fixtures` folder).
     public static func runAll(fixturesRoot root: URL) async throws -> [Outcome] {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SSOKitCore
 import SSOKitOIDC
+import SSOKitSAML
 
 /// Printing results and failures the way the CLI contract says: one JSON object on stdout, exit 0 or 1.
 enum CLIOutput {
@@ -24,6 +25,8 @@ enum CLIOutput {
         do {
             try await body()
         } catch let error as OIDCError {
+            throw failure(code: error.code.description, message: error.reason)
+        } catch let error as SAMLError {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as CLIFailure {
             throw failure(code: error.code, message: error.message)

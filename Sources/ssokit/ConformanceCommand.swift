@@ -8,15 +8,19 @@ struct ConformanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance", abstract: "Run the protocol fixtures in a fixtures/ folder.")
 
-    @Argument(help: "The fixtures folder (the one holding oidc/).")
+    @Argument(help: "The fixtures folder (the one holding oidc/ and saml/).")
     var directory: String
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory)
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("oidc/cases").path) else {
-            throw ValidationError("\(directory) holds no oidc/cases folder")
+        let hasOIDC = FileManager.default.fileExists(atPath: root.appendingPathComponent("oidc/cases").path)
+        let hasSAML = FileManager.default.fileExists(atPath: root.appendingPathComponent("saml/cases").path)
+        guard hasOIDC || hasSAML else {
+            throw ValidationError("\(directory) holds neither an oidc/cases nor a saml/cases folder")
         }
-        let outcomes = try await OIDCFixtureRunner.runAll(fixturesRoot: root)
+        var outcomes: [FixtureOutcome] = []
+        if hasOIDC { outcomes += try await OIDCFixtureRunner.runAll(fixturesRoot: root) }
+        if hasSAML { outcomes += try await SAMLFixtureRunner.runAll(fixturesRoot: root) }
         let failures = outcomes.filter { !$0.passed }
         CLIOutput.success([
             "passed": .integer(Int64(outcomes.count - failures.count)), "failed": .integer(Int64(failures.count)),

@@ -5,8 +5,8 @@ import ArgumentParser
 struct SSOKitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ssokit",
-        abstract: "Log in to OpenID Connect providers, verify tokens, and run SSOKit's conformance fixtures.",
-        subcommands: [OIDCCommand.self, ConformanceCommand.self])
+        abstract: "Log in to OpenID Connect providers, verify tokens and SAML responses, and run SSOKit's conformance fixtures.",
+        subcommands: [OIDCCommand.self, SAMLCommand.self, ConformanceCommand.self])
 }
 
 struct OIDCCommand: AsyncParsableCommand {

@@ -1,0 +1,704 @@
+// libxml2 + xmlsec1-openssl behind a handful of functions. No canonicalisation or cryptography is written here:
+// every digest, signature and cipher runs inside xmlsec and OpenSSL.
+
+#include "CXMLSec.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/tree.h>
+#include <libxml/valid.h>
+#include <openssl/bio.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <zlib.h>
+
+#include <xmlsec/crypto.h>
+#include <xmlsec/errors.h>
+#include <xmlsec/keys.h>
+#include <xmlsec/templates.h>
+#include <xmlsec/transforms.h>
+#include <xmlsec/xmldsig.h>
+#include <xmlsec/xmlenc.h>
+#include <xmlsec/xmlsec.h>
+#include <xmlsec/openssl/app.h>
+#include <xmlsec/openssl/crypto.h>
+#include <xmlsec/openssl/evp.h>
+#include <xmlsec/openssl/x509.h>
+
+struct ssokit_key {
+    xmlSecKeyPtr key;
+};
+
+// MARK: - Initialisation
+
+static pthread_once_t ssokit_once = PTHREAD_ONCE_INIT;
+static int ssokit_init_result = -1;
+
+static void ssokit_quiet_xmlsec(const char *file, int line, const char *func, const char *errorObject,
+                                const char *errorSubject, int reason, const char *msg) {
+    (void)file; (void)line; (void)func; (void)errorObject; (void)errorSubject; (void)reason; (void)msg;
+}
+
+static void ssokit_quiet_generic(void *context, const char *message, ...) {
+    (void)context; (void)message;
+}
+
+static void ssokit_quiet_structured(void *context, xmlErrorPtr error) {
+    (void)context; (void)error;
+}
+
+static void ssokit_silence_this_thread(void) {
+    xmlSetGenericErrorFunc(NULL, ssokit_quiet_generic);
+    xmlSetStructuredErrorFunc(NULL, ssokit_quiet_structured);
+}
+
+static void ssokit_initialize_once(void) {
+    xmlInitParser();
+    xmlThrDefSetGenericErrorFunc(NULL, ssokit_quiet_generic);
+    xmlThrDefSetStructuredErrorFunc(NULL, ssokit_quiet_structured);
+    ssokit_silence_this_thread();
+    // Never load external DTDs or substitute entities by default, process-wide.
+    xmlThrDefLoadExtDtdDefaultValue(0);
+    xmlThrDefSubstituteEntitiesDefaultValue(0);
+    xmlSecErrorsSetCallback(ssokit_quiet_xmlsec);
+    if (xmlSecInit() < 0) return;
+    if (xmlSecCheckVersion() != 1) return;
+    if (xmlSecOpenSSLAppInit(NULL) < 0) return;
+    if (xmlSecOpenSSLInit() < 0) return;
+    ssokit_init_result = 0;
+}
+
+int ssokit_xmlsec_initialize(void) {
+    pthread_once(&ssokit_once, ssokit_initialize_once);
+    if (ssokit_init_result == 0) ssokit_silence_this_thread();
+    return ssokit_init_result;
+}
+
+// MARK: - Parsing
+
+typedef struct {
+    int saw_doctype;
+} ssokit_parse_state;
+
+static void ssokit_refuse_subset(void *ctx, const xmlChar *name, const xmlChar *external_id,
+                                 const xmlChar *system_id) {
+    (void)name; (void)external_id; (void)system_id;
+    xmlParserCtxtPtr parser = (xmlParserCtxtPtr)ctx;
+    ssokit_parse_state *state = (ssokit_parse_state *)parser->_private;
+    if (state != NULL) state->saw_doctype = 1;
+    xmlStopParser(parser);
+}
+
+static void ssokit_refuse_entity(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
+                                 const xmlChar *system_id, xmlChar *content) {
+    (void)name; (void)type; (void)public_id; (void)system_id; (void)content;
+    xmlParserCtxtPtr parser = (xmlParserCtxtPtr)ctx;
+    ssokit_parse_state *state = (ssokit_parse_state *)parser->_private;
+    if (state != NULL) state->saw_doctype = 1;
+    xmlStopParser(parser);
+}
+
+static int ssokit_depth_exceeds(xmlNodePtr root, int max_depth) {
+    xmlNodePtr node = root;
+    int depth = 1;
+    while (node != NULL) {
+        if (node->type == XML_ELEMENT_NODE && depth > max_depth) return 1;
+        if (node->children != NULL && node->type == XML_ELEMENT_NODE) {
+            node = node->children;
+            depth++;
+            continue;
+        }
+        while (node != NULL && node->next == NULL) {
+            node = node->parent;
+            depth--;
+            if (node == root || depth <= 0) return 0;
+        }
+        if (node == NULL || node == root) return 0;
+        node = node->next;
+    }
+    return 0;
+}
+
+xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status) {
+    *status = SSOKIT_PARSE_MALFORMED;
+    if (ssokit_xmlsec_initialize() != 0 || bytes == NULL || length <= 0) return NULL;
+    xmlParserCtxtPtr parser = xmlNewParserCtxt();
+    if (parser == NULL) return NULL;
+    ssokit_parse_state state = {0};
+    parser->_private = &state;
+    parser->sax->internalSubset = ssokit_refuse_subset;
+    parser->sax->externalSubset = ssokit_refuse_subset;
+    parser->sax->entityDecl = ssokit_refuse_entity;
+    int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+    xmlDocPtr doc = xmlCtxtReadMemory(parser, bytes, length, NULL, NULL, options);
+    int well_formed = parser->wellFormed;
+    xmlFreeParserCtxt(parser);
+    if (state.saw_doctype || (doc != NULL && doc->intSubset != NULL)) {
+        if (doc != NULL) xmlFreeDoc(doc);
+        *status = SSOKIT_PARSE_DOCTYPE;
+        return NULL;
+    }
+    if (doc == NULL || !well_formed || xmlDocGetRootElement(doc) == NULL) {
+        if (doc != NULL) xmlFreeDoc(doc);
+        return NULL;
+    }
+    if (ssokit_depth_exceeds(xmlDocGetRootElement(doc), max_depth)) {
+        xmlFreeDoc(doc);
+        *status = SSOKIT_PARSE_TOO_DEEP;
+        return NULL;
+    }
+    *status = SSOKIT_PARSE_OK;
+    return doc;
+}
+
+// MARK: - Keys
+
+static ssokit_key *ssokit_wrap_key(xmlSecKeyPtr key) {
+    if (key == NULL) return NULL;
+    ssokit_key *wrapper = calloc(1, sizeof(ssokit_key));
+    if (wrapper == NULL) {
+        xmlSecKeyDestroy(key);
+        return NULL;
+    }
+    wrapper->key = key;
+    return wrapper;
+}
+
+ssokit_key *ssokit_key_public_from_certificate(const unsigned char *data, size_t length, int is_pem) {
+    if (ssokit_xmlsec_initialize() != 0 || data == NULL || length == 0 || length > (1 << 20)) return NULL;
+    BIO *bio = BIO_new_mem_buf(data, (int)length);
+    if (bio == NULL) return NULL;
+    X509 *certificate = is_pem ? PEM_read_bio_X509(bio, NULL, NULL, NULL) : d2i_X509_bio(bio, NULL);
+    BIO_free(bio);
+    if (certificate == NULL) return NULL;
+    EVP_PKEY *public_key = X509_get_pubkey(certificate);
+    X509_free(certificate);
+    if (public_key == NULL) return NULL;
+    xmlSecKeyDataPtr value = xmlSecOpenSSLEvpKeyAdopt(public_key);
+    if (value == NULL) {
+        EVP_PKEY_free(public_key);
+        return NULL;
+    }
+    xmlSecKeyPtr key = xmlSecKeyCreate();
+    if (key == NULL) {
+        xmlSecKeyDataDestroy(value);
+        return NULL;
+    }
+    if (xmlSecKeySetValue(key, value) < 0) {
+        xmlSecKeyDataDestroy(value);
+        xmlSecKeyDestroy(key);
+        return NULL;
+    }
+    return ssokit_wrap_key(key);
+}
+
+ssokit_key *ssokit_key_private_from_pem(
+    const unsigned char *key_pem, size_t key_length, const unsigned char *cert_pem, size_t cert_length) {
+    if (ssokit_xmlsec_initialize() != 0 || key_pem == NULL || key_length == 0 || key_length > (1 << 20)) return NULL;
+    xmlSecKeyPtr key = xmlSecOpenSSLAppKeyLoadMemory(
+        key_pem, (xmlSecSize)key_length, xmlSecKeyDataFormatPem, NULL, NULL, NULL);
+    if (key == NULL) return NULL;
+    if (cert_pem != NULL && cert_length > 0) {
+        if (cert_length > (1 << 20) ||
+            xmlSecOpenSSLAppKeyCertLoadMemory(key, cert_pem, (xmlSecSize)cert_length, xmlSecKeyDataFormatPem) < 0) {
+            xmlSecKeyDestroy(key);
+            return NULL;
+        }
+    }
+    return ssokit_wrap_key(key);
+}
+
+void ssokit_key_free(ssokit_key *key) {
+    if (key == NULL) return;
+    if (key->key != NULL) xmlSecKeyDestroy(key->key);
+    free(key);
+}
+
+// MARK: - Signatures
+
+static int ssokit_enable_verification_transforms(xmlSecDSigCtxPtr ctx, int allow_sha1) {
+    xmlSecTransformId reference[] = {
+        xmlSecTransformExclC14NId, xmlSecTransformEnvelopedId, xmlSecTransformSha256Id,
+        xmlSecTransformSha384Id, xmlSecTransformSha512Id,
+    };
+    xmlSecTransformId signature[] = {
+        xmlSecTransformExclC14NId, xmlSecTransformRsaSha256Id, xmlSecTransformRsaSha384Id,
+        xmlSecTransformRsaSha512Id, xmlSecTransformEcdsaSha256Id, xmlSecTransformEcdsaSha384Id,
+        xmlSecTransformEcdsaSha512Id,
+    };
+    for (size_t i = 0; i < sizeof(reference) / sizeof(reference[0]); i++) {
+        if (xmlSecDSigCtxEnableReferenceTransform(ctx, reference[i]) < 0) return -1;
+    }
+    for (size_t i = 0; i < sizeof(signature) / sizeof(signature[0]); i++) {
+        if (xmlSecDSigCtxEnableSignatureTransform(ctx, signature[i]) < 0) return -1;
+    }
+    if (allow_sha1) {
+        if (xmlSecDSigCtxEnableReferenceTransform(ctx, xmlSecTransformSha1Id) < 0) return -1;
+        if (xmlSecDSigCtxEnableSignatureTransform(ctx, xmlSecTransformRsaSha1Id) < 0) return -1;
+        if (xmlSecDSigCtxEnableSignatureTransform(ctx, xmlSecTransformEcdsaSha1Id) < 0) return -1;
+    }
+    ctx->enabledReferenceUris = xmlSecTransformUriTypeSameDocument;
+    return 0;
+}
+
+ssokit_dsig_status ssokit_dsig_verify(
+    xmlNodePtr signature, const ssokit_key *key, int allow_sha1, char *reference_uri, size_t reference_uri_capacity,
+    int *reference_count) {
+    if (reference_count != NULL) *reference_count = 0;
+    if (reference_uri != NULL && reference_uri_capacity > 0) reference_uri[0] = '\0';
+    if (ssokit_xmlsec_initialize() != 0 || signature == NULL || key == NULL || key->key == NULL) {
+        return SSOKIT_DSIG_ERROR;
+    }
+    xmlSecDSigCtxPtr ctx = xmlSecDSigCtxCreate(NULL);
+    if (ctx == NULL) return SSOKIT_DSIG_ERROR;
+    ssokit_dsig_status result = SSOKIT_DSIG_ERROR;
+    if (ssokit_enable_verification_transforms(ctx, allow_sha1) < 0) goto done;
+    ctx->signKey = xmlSecKeyDuplicate(key->key);
+    if (ctx->signKey == NULL) goto done;
+    if (xmlSecDSigCtxVerify(ctx, signature) < 0) goto done;
+    if (ctx->status != xmlSecDSigStatusSucceeded) {
+        result = SSOKIT_DSIG_INVALID;
+        goto done;
+    }
+    xmlSecSize count = xmlSecPtrListGetSize(&(ctx->signedInfoReferences));
+    if (reference_count != NULL) *reference_count = (int)count;
+    if (count >= 1 && reference_uri != NULL && reference_uri_capacity > 0) {
+        xmlSecDSigReferenceCtxPtr reference =
+            (xmlSecDSigReferenceCtxPtr)xmlSecPtrListGetItem(&(ctx->signedInfoReferences), 0);
+        if (reference == NULL || reference->uri == NULL) goto done;
+        size_t length = strlen((const char *)reference->uri);
+        if (length + 1 > reference_uri_capacity) goto done;
+        memcpy(reference_uri, reference->uri, length + 1);
+    }
+    result = SSOKIT_DSIG_VALID;
+done:
+    xmlSecDSigCtxDestroy(ctx);
+    return result;
+}
+
+int ssokit_dsig_sign_enveloped(
+    xmlNodePtr element, const char *id, xmlNodePtr after, const ssokit_key *key, ssokit_sign_algorithm algorithm) {
+    if (ssokit_xmlsec_initialize() != 0 || element == NULL || id == NULL || key == NULL || key->key == NULL) return -1;
+    xmlSecTransformId method;
+    switch (algorithm) {
+    case SSOKIT_SIGN_RSA_SHA256: method = xmlSecTransformRsaSha256Id; break;
+    case SSOKIT_SIGN_RSA_SHA384: method = xmlSecTransformRsaSha384Id; break;
+    case SSOKIT_SIGN_RSA_SHA512: method = xmlSecTransformRsaSha512Id; break;
+    case SSOKIT_SIGN_ECDSA_SHA256: method = xmlSecTransformEcdsaSha256Id; break;
+    case SSOKIT_SIGN_ECDSA_SHA384: method = xmlSecTransformEcdsaSha384Id; break;
+    case SSOKIT_SIGN_ECDSA_SHA512: method = xmlSecTransformEcdsaSha512Id; break;
+    default: return -1;
+    }
+    size_t id_length = strlen(id);
+    if (id_length == 0 || id_length > 1024) return -1;
+    char uri[1030];
+    uri[0] = '#';
+    memcpy(uri + 1, id, id_length + 1);
+
+    xmlNodePtr template = xmlSecTmplSignatureCreate(element->doc, xmlSecTransformExclC14NId, method, NULL);
+    if (template == NULL) return -1;
+    if (after != NULL) {
+        if (xmlAddNextSibling(after, template) == NULL) goto fail;
+    } else if (element->children != NULL) {
+        if (xmlAddPrevSibling(element->children, template) == NULL) goto fail;
+    } else if (xmlAddChild(element, template) == NULL) {
+        goto fail;
+    }
+    xmlNodePtr reference =
+        xmlSecTmplSignatureAddReference(template, xmlSecTransformSha256Id, NULL, (const xmlChar *)uri, NULL);
+    if (reference == NULL) goto unlink;
+    if (xmlSecTmplReferenceAddTransform(reference, xmlSecTransformEnvelopedId) == NULL) goto unlink;
+    if (xmlSecTmplReferenceAddTransform(reference, xmlSecTransformExclC14NId) == NULL) goto unlink;
+    if (xmlSecKeyGetData(key->key, xmlSecOpenSSLKeyDataX509Id) != NULL) {
+        xmlNodePtr key_info = xmlSecTmplSignatureEnsureKeyInfo(template, NULL);
+        if (key_info == NULL || xmlSecTmplKeyInfoAddX509Data(key_info) == NULL) goto unlink;
+    }
+    xmlSecDSigCtxPtr ctx = xmlSecDSigCtxCreate(NULL);
+    if (ctx == NULL) goto unlink;
+    ctx->signKey = xmlSecKeyDuplicate(key->key);
+    int rc = (ctx->signKey == NULL) ? -1 : xmlSecDSigCtxSign(ctx, template);
+    xmlSecDSigCtxDestroy(ctx);
+    if (rc < 0) goto unlink;
+    return 0;
+unlink:
+    xmlUnlinkNode(template);
+fail:
+    xmlFreeNode(template);
+    return -1;
+}
+
+// MARK: - Encryption
+
+int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key) {
+    if (ssokit_xmlsec_initialize() != 0 || encrypted_data == NULL || encrypted_key == NULL || key == NULL ||
+        key->key == NULL) {
+        return 1;
+    }
+    int result = 1;
+    xmlSecKeyPtr session_key = NULL;
+    xmlSecEncCtxPtr key_ctx = xmlSecEncCtxCreate(NULL);
+    if (key_ctx == NULL) return 1;
+    if (xmlSecPtrListAdd(&(key_ctx->transformCtx.enabledTransforms), (void *)xmlSecTransformRsaOaepId) < 0) {
+        goto done;
+    }
+    key_ctx->mode = xmlEncCtxModeEncryptedKey;
+    key_ctx->encKey = xmlSecKeyDuplicate(key->key);
+    if (key_ctx->encKey == NULL) goto done;
+    xmlSecBufferPtr session = xmlSecEncCtxDecryptToBuffer(key_ctx, encrypted_key);
+    if (session == NULL) goto done;
+    session_key = xmlSecKeyReadMemory(
+        xmlSecOpenSSLKeyDataAesId, xmlSecBufferGetData(session), xmlSecBufferGetSize(session));
+    if (session_key == NULL) goto done;
+
+    result = 2;
+    xmlSecEncCtxPtr data_ctx = xmlSecEncCtxCreate(NULL);
+    if (data_ctx == NULL) goto done;
+    xmlSecTransformId content[] = {
+        xmlSecTransformAes128CbcId, xmlSecTransformAes192CbcId, xmlSecTransformAes256CbcId,
+        xmlSecTransformAes128GcmId, xmlSecTransformAes192GcmId, xmlSecTransformAes256GcmId,
+    };
+    int enabled = 1;
+    for (size_t i = 0; i < sizeof(content) / sizeof(content[0]); i++) {
+        if (xmlSecPtrListAdd(&(data_ctx->transformCtx.enabledTransforms), (void *)content[i]) < 0) enabled = 0;
+    }
+    if (enabled) {
+        data_ctx->encKey = session_key;
+        session_key = NULL;
+        if (xmlSecEncCtxDecrypt(data_ctx, encrypted_data) == 0 && data_ctx->resultReplaced) result = 0;
+    }
+    xmlSecEncCtxDestroy(data_ctx);
+done:
+    if (session_key != NULL) xmlSecKeyDestroy(session_key);
+    xmlSecEncCtxDestroy(key_ctx);
+    return result;
+}
+
+// MARK: - DEFLATE
+
+int ssokit_deflate_raw(const unsigned char *input, size_t length, unsigned char **output, size_t *output_length) {
+    *output = NULL;
+    *output_length = 0;
+    if (length > (64u << 20)) return -1;
+    z_stream stream;
+    memset(&stream, 0, sizeof(stream));
+    if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
+    uLong bound = deflateBound(&stream, (uLong)length);
+    unsigned char *buffer = malloc(bound + 1);
+    if (buffer == NULL) {
+        deflateEnd(&stream);
+        return -1;
+    }
+    stream.next_in = (Bytef *)input;
+    stream.avail_in = (uInt)length;
+    stream.next_out = buffer;
+    stream.avail_out = (uInt)bound;
+    int rc = deflate(&stream, Z_FINISH);
+    if (rc != Z_STREAM_END) {
+        deflateEnd(&stream);
+        free(buffer);
+        return -1;
+    }
+    *output_length = stream.total_out;
+    deflateEnd(&stream);
+    *output = buffer;
+    return 0;
+}
+
+int ssokit_inflate_raw(
+    const unsigned char *input, size_t length, size_t max_output, unsigned char **output, size_t *output_length) {
+    *output = NULL;
+    *output_length = 0;
+    if (length == 0 || length > (64u << 20) || max_output == 0 || max_output > (256u << 20)) return 2;
+    z_stream stream;
+    memset(&stream, 0, sizeof(stream));
+    if (inflateInit2(&stream, -15) != Z_OK) return 2;
+    size_t capacity = length * 4 < 4096 ? 4096 : length * 4;
+    if (capacity > max_output + 1) capacity = max_output + 1;
+    unsigned char *buffer = malloc(capacity);
+    if (buffer == NULL) {
+        inflateEnd(&stream);
+        return 2;
+    }
+    stream.next_in = (Bytef *)input;
+    stream.avail_in = (uInt)length;
+    int rc = Z_OK;
+    size_t produced = 0;
+    // Each round either finishes, fails, or produces output; the cap bounds the rounds.
+    while (rc != Z_STREAM_END) {
+        if (produced == capacity) {
+            if (capacity > max_output) {
+                inflateEnd(&stream);
+                free(buffer);
+                return 1;
+            }
+            size_t grown = capacity * 2;
+            if (grown > max_output + 1) grown = max_output + 1;
+            unsigned char *larger = realloc(buffer, grown);
+            if (larger == NULL) {
+                inflateEnd(&stream);
+                free(buffer);
+                return 2;
+            }
+            buffer = larger;
+            capacity = grown;
+        }
+        stream.next_out = buffer + produced;
+        stream.avail_out = (uInt)(capacity - produced);
+        rc = inflate(&stream, Z_NO_FLUSH);
+        produced = capacity - stream.avail_out;
+        if (rc == Z_STREAM_END) break;
+        if (rc != Z_OK) {
+            inflateEnd(&stream);
+            free(buffer);
+            return 2;
+        }
+        if (stream.avail_in == 0 && produced < capacity) {
+            // Input exhausted without the final block.
+            inflateEnd(&stream);
+            free(buffer);
+            return 2;
+        }
+    }
+    inflateEnd(&stream);
+    if (produced > max_output) {
+        free(buffer);
+        return 1;
+    }
+    *output = buffer;
+    *output_length = produced;
+    return 0;
+}
+
+// MARK: - Serialisation
+
+int ssokit_xml_serialize(xmlDocPtr doc, unsigned char **output, size_t *output_length) {
+    *output = NULL;
+    *output_length = 0;
+    if (doc == NULL) return -1;
+    xmlChar *memory = NULL;
+    int size = 0;
+    xmlDocDumpMemoryEnc(doc, &memory, &size, "UTF-8");
+    if (memory == NULL || size < 0) return -1;
+    unsigned char *copy = malloc((size_t)size + 1);
+    if (copy == NULL) {
+        xmlFree(memory);
+        return -1;
+    }
+    memcpy(copy, memory, (size_t)size);
+    copy[size] = 0;
+    xmlFree(memory);
+    *output = copy;
+    *output_length = (size_t)size;
+    return 0;
+}
+
+// MARK: - Raw signatures (the HTTP-Redirect binding signs the query string, not XML)
+
+#include <openssl/bn.h>
+#include <openssl/ecdsa.h>
+
+static EVP_PKEY *ssokit_evp(const ssokit_key *key) {
+    if (key == NULL || key->key == NULL) return NULL;
+    xmlSecKeyDataPtr value = xmlSecKeyGetValue(key->key);
+    if (value == NULL) return NULL;
+    return xmlSecOpenSSLEvpKeyDataGetEvp(value);
+}
+
+int ssokit_key_type(const ssokit_key *key) {
+    EVP_PKEY *pkey = ssokit_evp(key);
+    if (pkey == NULL) return 0;
+    switch (EVP_PKEY_get_base_id(pkey)) {
+    case EVP_PKEY_RSA: return 1;
+    case EVP_PKEY_EC: return 2;
+    default: return 0;
+    }
+}
+
+static const EVP_MD *ssokit_digest(int bits) {
+    switch (bits) {
+    case 1: return EVP_sha1();
+    case 256: return EVP_sha256();
+    case 384: return EVP_sha384();
+    case 512: return EVP_sha512();
+    default: return NULL;
+    }
+}
+
+static int ssokit_ec_field_bytes(EVP_PKEY *pkey) {
+    int bits = EVP_PKEY_get_bits(pkey);
+    return bits <= 0 ? 0 : (bits + 7) / 8;
+}
+
+int ssokit_raw_sign(const ssokit_key *key, int digest_bits, const unsigned char *data, size_t length,
+    unsigned char **signature, size_t *signature_length) {
+    *signature = NULL;
+    *signature_length = 0;
+    EVP_PKEY *pkey = ssokit_evp(key);
+    const EVP_MD *md = ssokit_digest(digest_bits);
+    if (pkey == NULL || md == NULL) return -1;
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    if (ctx == NULL) return -1;
+    int result = -1;
+    size_t der_length = 0;
+    unsigned char *der = NULL;
+    if (EVP_DigestSignInit(ctx, NULL, md, NULL, pkey) != 1) goto done;
+    if (EVP_DigestSign(ctx, NULL, &der_length, data, length) != 1) goto done;
+    der = malloc(der_length);
+    if (der == NULL) goto done;
+    if (EVP_DigestSign(ctx, der, &der_length, data, length) != 1) goto done;
+    if (EVP_PKEY_get_base_id(pkey) == EVP_PKEY_EC) {
+        int field = ssokit_ec_field_bytes(pkey);
+        const unsigned char *cursor = der;
+        ECDSA_SIG *parsed = d2i_ECDSA_SIG(NULL, &cursor, (long)der_length);
+        if (parsed == NULL || field <= 0) {
+            ECDSA_SIG_free(parsed);
+            goto done;
+        }
+        unsigned char *raw = malloc((size_t)field * 2);
+        if (raw == NULL || BN_bn2binpad(ECDSA_SIG_get0_r(parsed), raw, field) != field ||
+            BN_bn2binpad(ECDSA_SIG_get0_s(parsed), raw + field, field) != field) {
+            free(raw);
+            ECDSA_SIG_free(parsed);
+            goto done;
+        }
+        ECDSA_SIG_free(parsed);
+        *signature = raw;
+        *signature_length = (size_t)field * 2;
+    } else {
+        *signature = der;
+        *signature_length = der_length;
+        der = NULL;
+    }
+    result = 0;
+done:
+    free(der);
+    EVP_MD_CTX_free(ctx);
+    return result;
+}
+
+int ssokit_raw_verify(const ssokit_key *key, int digest_bits, const unsigned char *data, size_t length,
+    const unsigned char *signature, size_t signature_length) {
+    EVP_PKEY *pkey = ssokit_evp(key);
+    const EVP_MD *md = ssokit_digest(digest_bits);
+    if (pkey == NULL || md == NULL || signature == NULL || signature_length == 0 || signature_length > 8192) return 2;
+    unsigned char *der = NULL;
+    size_t der_length = signature_length;
+    const unsigned char *checked = signature;
+    if (EVP_PKEY_get_base_id(pkey) == EVP_PKEY_EC) {
+        int field = ssokit_ec_field_bytes(pkey);
+        if (field <= 0 || signature_length != (size_t)field * 2) return 1;
+        ECDSA_SIG *parsed = ECDSA_SIG_new();
+        BIGNUM *r = BN_bin2bn(signature, field, NULL);
+        BIGNUM *s = BN_bin2bn(signature + field, field, NULL);
+        if (parsed == NULL || r == NULL || s == NULL || ECDSA_SIG_set0(parsed, r, s) != 1) {
+            BN_free(r);
+            BN_free(s);
+            ECDSA_SIG_free(parsed);
+            return 2;
+        }
+        int encoded = i2d_ECDSA_SIG(parsed, &der);
+        ECDSA_SIG_free(parsed);
+        if (encoded <= 0) return 2;
+        der_length = (size_t)encoded;
+        checked = der;
+    }
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int result = 2;
+    if (ctx != NULL && EVP_DigestVerifyInit(ctx, NULL, md, NULL, pkey) == 1) {
+        int rc = EVP_DigestVerify(ctx, checked, der_length, data, length);
+        result = rc == 1 ? 0 : 1;
+    }
+    EVP_MD_CTX_free(ctx);
+    OPENSSL_free(der);
+    return result;
+}
+
+// MARK: - Tree access
+
+void ssokit_doc_free(xmlDocPtr doc) {
+    if (doc != NULL) xmlFreeDoc(doc);
+}
+
+xmlNodePtr ssokit_doc_root(xmlDocPtr doc) { return doc == NULL ? NULL : xmlDocGetRootElement(doc); }
+
+int ssokit_node_type(xmlNodePtr node) { return node == NULL ? 0 : (int)node->type; }
+
+const char *ssokit_node_name(xmlNodePtr node) {
+    return (node == NULL || node->name == NULL) ? "" : (const char *)node->name;
+}
+
+const char *ssokit_node_namespace(xmlNodePtr node) {
+    if (node == NULL || node->type != XML_ELEMENT_NODE || node->ns == NULL) return NULL;
+    return (const char *)node->ns->href;
+}
+
+const char *ssokit_node_text(xmlNodePtr node) {
+    if (node == NULL || (node->type != XML_TEXT_NODE && node->type != XML_CDATA_SECTION_NODE)) return NULL;
+    return (const char *)node->content;
+}
+
+xmlNodePtr ssokit_node_first_child(xmlNodePtr node) {
+    if (node == NULL || node->type != XML_ELEMENT_NODE) return NULL;
+    return node->children;
+}
+
+xmlNodePtr ssokit_node_next(xmlNodePtr node) { return node == NULL ? NULL : node->next; }
+
+xmlNodePtr ssokit_node_parent(xmlNodePtr node) { return node == NULL ? NULL : node->parent; }
+
+char *ssokit_node_attribute(xmlNodePtr node, const char *name) {
+    if (node == NULL || node->type != XML_ELEMENT_NODE || name == NULL) return NULL;
+    return (char *)xmlGetNoNsProp(node, (const xmlChar *)name);
+}
+
+void ssokit_free(void *pointer) {
+    if (pointer != NULL) xmlFree(pointer);
+}
+
+static int ssokit_register_attribute(xmlDocPtr doc, xmlAttrPtr attribute) {
+    xmlChar *value = xmlNodeListGetString(doc, attribute->children, 1);
+    if (value == NULL) return 0;
+    int result = 0;
+    xmlAttrPtr existing = xmlGetID(doc, value);
+    if (existing != NULL && existing != attribute) {
+        result = -1;
+    } else if (existing == NULL && xmlAddID(NULL, doc, value, attribute) == NULL) {
+        result = -1;
+    }
+    xmlFree(value);
+    return result;
+}
+
+int ssokit_register_ids(xmlDocPtr doc, xmlNodePtr root) {
+    if (doc == NULL || root == NULL) return -1;
+    xmlNodePtr node = root;
+    while (node != NULL) {
+        if (node->type == XML_ELEMENT_NODE) {
+            for (xmlAttrPtr attribute = node->properties; attribute != NULL; attribute = attribute->next) {
+                int is_saml_id = attribute->ns == NULL && xmlStrEqual(attribute->name, BAD_CAST "ID");
+                int is_xml_id = attribute->ns != NULL && xmlStrEqual(attribute->name, BAD_CAST "id") &&
+                                xmlStrEqual(attribute->ns->href, XML_XML_NAMESPACE);
+                if ((is_saml_id || is_xml_id) && ssokit_register_attribute(doc, attribute) < 0) return -1;
+            }
+            if (node->children != NULL) {
+                node = node->children;
+                continue;
+            }
+        }
+        while (node != NULL && node != root && node->next == NULL) node = node->parent;
+        if (node == NULL || node == root) break;
+        node = node->next;
+    }
+    return 0;
+}
+
+void ssokit_node_remove(xmlNodePtr node) {
+    if (node == NULL) return;
+    xmlUnlinkNode(node);
+    xmlFreeNode(node);
+}

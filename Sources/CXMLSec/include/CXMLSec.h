@@ -1,0 +1,128 @@
+#ifndef SSOKIT_CXMLSEC_H
+#define SSOKIT_CXMLSEC_H
+
+// A small C surface over libxml2 + xmlsec1-openssl for SSOKitSAML. xmlsec's own headers stay private to
+// cxmlsec.c (they need defines that only this target sets); Swift sees opaque keys and plain status codes.
+
+#include <stddef.h>
+
+// libxml2's types stay opaque: its headers pull in the system ICU, which clashes with Foundation's copy.
+typedef struct _xmlDoc *xmlDocPtr;
+typedef struct _xmlNode *xmlNodePtr;
+
+/// libxml2 node types that SSOKitSAML distinguishes (the values of xmlElementType).
+enum {
+    SSOKIT_NODE_ELEMENT = 1,
+    SSOKIT_NODE_TEXT = 3,
+    SSOKIT_NODE_CDATA = 4,
+    SSOKIT_NODE_PI = 7,
+    SSOKIT_NODE_COMMENT = 8,
+};
+
+/// Tree access. Returned strings are borrowed from the tree unless a function says otherwise.
+void ssokit_doc_free(xmlDocPtr doc);
+xmlNodePtr ssokit_doc_root(xmlDocPtr doc);
+int ssokit_node_type(xmlNodePtr node);
+const char *ssokit_node_name(xmlNodePtr node);
+/// The namespace URI of an element, or NULL.
+const char *ssokit_node_namespace(xmlNodePtr node);
+/// The text of a text or CDATA node.
+const char *ssokit_node_text(xmlNodePtr node);
+xmlNodePtr ssokit_node_first_child(xmlNodePtr node);
+xmlNodePtr ssokit_node_next(xmlNodePtr node);
+xmlNodePtr ssokit_node_parent(xmlNodePtr node);
+/// The value of an attribute without namespace, malloc'd (free with ssokit_free), or NULL.
+char *ssokit_node_attribute(xmlNodePtr node, const char *name);
+void ssokit_free(void *pointer);
+/// Registers every `ID` attribute (and checks every xml:id) under `root` as an XML ID so that `#id` references
+/// resolve. Returns 0, or -1 when two attributes share a value (a wrapping attempt).
+int ssokit_register_ids(xmlDocPtr doc, xmlNodePtr root);
+/// Unlinks and frees a node.
+void ssokit_node_remove(xmlNodePtr node);
+
+/// Initialises libxml2, xmlsec and its OpenSSL backend once per process and silences their error output.
+/// Returns 0 on success. Safe to call from any thread, any number of times.
+int ssokit_xmlsec_initialize(void);
+
+/// Outcome of ssokit_xml_parse.
+typedef enum {
+    SSOKIT_PARSE_OK = 0,
+    SSOKIT_PARSE_MALFORMED = 1,
+    SSOKIT_PARSE_DOCTYPE = 2,
+    SSOKIT_PARSE_TOO_DEEP = 3,
+} ssokit_parse_status;
+
+/// Parses a document from memory with no network, no DTD loading, no entity substitution; stops at the first
+/// DOCTYPE or entity declaration. Elements nested deeper than max_depth are refused. The caller frees the
+/// result with xmlFreeDoc.
+xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status);
+
+/// An xmlsec key (public, private or certificate-backed). Immutable once created; safe to share.
+typedef struct ssokit_key ssokit_key;
+
+/// The public key of a PEM or DER X.509 certificate, without the certificate (the fast verification path).
+ssokit_key *ssokit_key_public_from_certificate(const unsigned char *data, size_t length, int is_pem);
+/// A PEM private key (PKCS#1 or PKCS#8; RSA or EC), optionally with its PEM certificate attached.
+ssokit_key *ssokit_key_private_from_pem(
+    const unsigned char *key_pem, size_t key_length, const unsigned char *cert_pem, size_t cert_length);
+void ssokit_key_free(ssokit_key *key);
+
+/// Outcome of a signature verification.
+typedef enum {
+    SSOKIT_DSIG_VALID = 0,
+    SSOKIT_DSIG_INVALID = 1,
+    SSOKIT_DSIG_ERROR = 2,
+} ssokit_dsig_status;
+
+/// Verifies one enveloped ds:Signature with `key` only (KeyInfo is never read: there is no keys manager).
+/// Only same-document references; the transforms allowed are exclusive C14N and enveloped-signature; the
+/// signature methods RSA-SHA256/384/512 and ECDSA-SHA256/384/512 (and RSA/ECDSA-SHA1 with allow_sha1); the digests
+/// SHA-256/384/512 (and SHA-1 with allow_sha1). On VALID, writes the single reference's URI (NUL-terminated) into
+/// reference_uri and the number of references into reference_count.
+ssokit_dsig_status ssokit_dsig_verify(
+    xmlNodePtr signature, const ssokit_key *key, int allow_sha1, char *reference_uri, size_t reference_uri_capacity,
+    int *reference_count);
+
+/// Signature algorithms for ssokit_dsig_sign_enveloped.
+typedef enum {
+    SSOKIT_SIGN_RSA_SHA256 = 0,
+    SSOKIT_SIGN_RSA_SHA384 = 1,
+    SSOKIT_SIGN_RSA_SHA512 = 2,
+    SSOKIT_SIGN_ECDSA_SHA256 = 3,
+    SSOKIT_SIGN_ECDSA_SHA384 = 4,
+    SSOKIT_SIGN_ECDSA_SHA512 = 5,
+} ssokit_sign_algorithm;
+
+/// Adds an enveloped signature (exclusive C14N, SHA-256 digest) over `element`, whose ID attribute is `id` and is
+/// already registered, inserted right after `after` (or as the first child when NULL). The key's certificate, if
+/// any, goes into KeyInfo/X509Data. Returns 0 on success.
+int ssokit_dsig_sign_enveloped(
+    xmlNodePtr element, const char *id, xmlNodePtr after, const ssokit_key *key, ssokit_sign_algorithm algorithm);
+
+/// Decrypts an xenc:EncryptedData element in place: the session key comes from `encrypted_key` (RSA-OAEP-MGF1P
+/// with `key`), the content cipher is AES-CBC or AES-GCM. Returns 0 when the EncryptedData was replaced by its
+/// plaintext, 1 when the key could not be recovered, 2 when the content could not be decrypted.
+int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key);
+
+/// Whether the key is RSA (1), EC (2) or something else (0).
+int ssokit_key_type(const ssokit_key *key);
+
+/// Signs data with the key's private part (RSA PKCS#1 v1.5, or ECDSA with the signature as r||s as XML DSig
+/// writes it) over SHA-`digest_bits` (1, 256, 384 or 512). On success returns 0 and a malloc'd signature.
+int ssokit_raw_sign(const ssokit_key *key, int digest_bits, const unsigned char *data, size_t length,
+    unsigned char **signature, size_t *signature_length);
+/// Verifies a raw signature made as ssokit_raw_sign makes it. Returns 0 valid, 1 invalid, 2 error.
+int ssokit_raw_verify(const ssokit_key *key, int digest_bits, const unsigned char *data, size_t length,
+    const unsigned char *signature, size_t signature_length);
+
+/// Raw DEFLATE (RFC 1951) of input. On success returns 0 and a malloc'd buffer the caller frees with free().
+int ssokit_deflate_raw(const unsigned char *input, size_t length, unsigned char **output, size_t *output_length);
+/// Raw INFLATE with a hard output cap. Returns 0 on success, 1 when the output would exceed max_output,
+/// 2 when the data is not valid DEFLATE. On success *output is malloc'd; free() it.
+int ssokit_inflate_raw(
+    const unsigned char *input, size_t length, size_t max_output, unsigned char **output, size_t *output_length);
+
+/// Serialises a node (with its namespace context) to a malloc'd UTF-8 buffer; free() it. Returns 0 on success.
+int ssokit_xml_serialize(xmlDocPtr doc, unsigned char **output, size_t *output_length);
+
+#endif

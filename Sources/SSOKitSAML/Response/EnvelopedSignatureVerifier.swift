@@ -1,0 +1,103 @@
+internal import CXMLSec
+
+/// Verifies the one enveloped signature of a signed element with pinned keys only, and proves that the signature
+/// covers that very element: the defence against XML signature wrapping.
+struct EnvelopedSignatureVerifier {
+    let certificates: [SAMLCertificate]
+    let allowSHA1: Bool
+
+    /// The element's own ds:Signature child, nil when it has none; several are refused.
+    static func signature(of element: XMLElement) throws(SAMLError) -> XMLElement? {
+        let signatures = element.children("Signature", in: SAMLNamespace.dsig)
+        guard signatures.count <= 1 else {
+            throw SAMLError(.malformedSignature, "<\(element.localName)> carries \(signatures.count) signatures")
+        }
+        return signatures.first
+    }
+
+    /// Verifies `signature`, a child of `signed`, or throws.
+    func verify(_ signature: XMLElement, of signed: XMLElement) throws(SAMLError) {
+        let context = "the <\(signed.localName)> signature"
+        guard !signature.containsCommentOrProcessingInstruction else {
+            throw SAMLError(.malformedSignature, "\(context) contains a comment or processing instruction")
+        }
+        let signedInfos = signature.children("SignedInfo", in: SAMLNamespace.dsig)
+        guard signedInfos.count == 1, let signedInfo = signedInfos.first,
+            signature.children("SignatureValue", in: SAMLNamespace.dsig).count == 1
+        else { throw SAMLError(.malformedSignature, "\(context) needs exactly one SignedInfo and SignatureValue") }
+        let references = signedInfo.children("Reference", in: SAMLNamespace.dsig)
+        guard references.count == 1, let reference = references.first else {
+            throw SAMLError(.malformedSignature, "\(context) has \(references.count) references; exactly one is allowed")
+        }
+        guard let id = signed.attribute("ID"), !id.isEmpty, let uri = reference.attribute("URI"), uri == "#" + id
+        else {
+            throw SAMLError(.signatureWrapping, "\(context) does not reference the element it is attached to")
+        }
+        try checkAlgorithms(signedInfo: signedInfo, reference: reference, context: context)
+
+        var lastStatus = SSOKIT_DSIG_INVALID
+        for certificate in orderedCertificates(hintedBy: signature) {
+            var referenceURI = [CChar](repeating: 0, count: 1100)
+            var referenceCount: Int32 = 0
+            let status = referenceURI.withUnsafeMutableBufferPointer { buffer in
+                ssokit_dsig_verify(
+                    signature.node, certificate.publicKey.pointer, allowSHA1 ? 1 : 0, buffer.baseAddress,
+                    buffer.count, &referenceCount)
+            }
+            if status == SSOKIT_DSIG_VALID {
+                let verifiedURI = String(
+                    decoding: referenceURI.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard referenceCount == 1, verifiedURI == uri else {
+                    throw SAMLError(.signatureWrapping, "\(context) verified a reference other than its element")
+                }
+                return
+            }
+            lastStatus = status
+        }
+        if lastStatus == SSOKIT_DSIG_ERROR {
+            throw SAMLError(.invalidSignature, "\(context) could not be verified with any pinned IdP certificate")
+        }
+        throw SAMLError(.invalidSignature, "\(context) does not verify with any pinned IdP certificate")
+    }
+
+    private func checkAlgorithms(signedInfo: XMLElement, reference: XMLElement, context: String) throws(SAMLError) {
+        guard
+            let c14n = signedInfo.firstChild("CanonicalizationMethod", in: SAMLNamespace.dsig)?.attribute("Algorithm"),
+            let method = signedInfo.firstChild("SignatureMethod", in: SAMLNamespace.dsig)?.attribute("Algorithm"),
+            let digest = reference.firstChild("DigestMethod", in: SAMLNamespace.dsig)?.attribute("Algorithm")
+        else { throw SAMLError(.malformedSignature, "\(context) lacks a canonicalization, signature or digest method") }
+        guard c14n == SignatureAlgorithms.exclusiveC14N else {
+            throw SAMLError(.unsupportedAlgorithm, "\(context) uses canonicalization \(c14n); only exclusive C14N is allowed")
+        }
+        guard SignatureAlgorithms.signatureMethodAllowed(method, allowSHA1: allowSHA1) else {
+            throw SAMLError(.unsupportedAlgorithm, "\(context) uses the signature method \(method), which is not allowed")
+        }
+        guard SignatureAlgorithms.digestMethodAllowed(digest, allowSHA1: allowSHA1) else {
+            throw SAMLError(.unsupportedAlgorithm, "\(context) uses the digest \(digest), which is not allowed")
+        }
+        if let transforms = reference.firstChild("Transforms", in: SAMLNamespace.dsig) {
+            for transform in transforms.children {
+                let algorithm = transform.attribute("Algorithm") ?? ""
+                guard transform.is("Transform", in: SAMLNamespace.dsig),
+                    algorithm == SignatureAlgorithms.envelopedSignature || algorithm == SignatureAlgorithms.exclusiveC14N
+                else {
+                    throw SAMLError(.unsupportedAlgorithm, "\(context) uses the transform \(algorithm), which is not allowed")
+                }
+            }
+        }
+    }
+
+    /// The pinned certificates, with the one that KeyInfo names (if any) first. KeyInfo is only a hint for the
+    /// order: a certificate there that is not pinned is never used.
+    private func orderedCertificates(hintedBy signature: XMLElement) -> [SAMLCertificate] {
+        guard certificates.count > 1,
+            let hinted = signature.firstChild("KeyInfo", in: SAMLNamespace.dsig)?
+                .firstChild("X509Data", in: SAMLNamespace.dsig)?
+                .firstChild("X509Certificate", in: SAMLNamespace.dsig)?.textContent.filter({ !$0.isWhitespace }),
+            let index = certificates.firstIndex(where: { $0.base64 == hinted })
+        else { return certificates }
+        var ordered = certificates
+        ordered.swapAt(0, index)
+        return ordered
+    }
+}

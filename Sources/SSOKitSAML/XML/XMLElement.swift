@@ -1,0 +1,133 @@
+internal import CXMLSec
+import Foundation
+
+/// A borrowed view of one element of an ``XMLTree``; valid only while its tree is alive.
+struct XMLElement {
+    let node: OpaquePointer
+
+    init(_ node: OpaquePointer) { self.node = node }
+
+    /// The element's local name.
+    var localName: String { String(cString: ssokit_node_name(node)) }
+
+    /// The element's namespace URI, or nil when it has none.
+    var namespaceURI: String? { ssokit_node_namespace(node).map { String(cString: $0) } }
+
+    /// Whether the element is `localName` in `namespace`.
+    func `is`(_ localName: String, in namespace: String) -> Bool {
+        guard let uri = ssokit_node_namespace(node), strcmp(uri, namespace) == 0 else { return false }
+        return strcmp(ssokit_node_name(node), localName) == 0
+    }
+
+    /// The value of the attribute `name` with no namespace, or nil.
+    func attribute(_ name: String) -> String? {
+        guard let value = ssokit_node_attribute(node, name) else { return nil }
+        defer { ssokit_free(value) }
+        return String(cString: value)
+    }
+
+    /// The parent element, or nil at the root.
+    var parent: XMLElement? {
+        guard let parent = ssokit_node_parent(node), ssokit_node_type(parent) == Int32(SSOKIT_NODE_ELEMENT) else {
+            return nil
+        }
+        return XMLElement(parent)
+    }
+
+    /// The element children, in document order.
+    var children: [XMLElement] {
+        var result: [XMLElement] = []
+        forEachChild { result.append($0) }
+        return result
+    }
+
+    /// Calls `visit` with each element child in document order.
+    func forEachChild(_ visit: (XMLElement) -> Void) {
+        var child = ssokit_node_first_child(node)
+        while let current = child {
+            if ssokit_node_type(current) == Int32(SSOKIT_NODE_ELEMENT) { visit(XMLElement(current)) }
+            child = ssokit_node_next(current)
+        }
+    }
+
+    /// The element children named `localName` in `namespace`.
+    func children(_ localName: String, in namespace: String) -> [XMLElement] {
+        var result: [XMLElement] = []
+        forEachChild { if $0.is(localName, in: namespace) { result.append($0) } }
+        return result
+    }
+
+    /// The first element child named `localName` in `namespace`.
+    func firstChild(_ localName: String, in namespace: String) -> XMLElement? {
+        var child = ssokit_node_first_child(node)
+        while let current = child {
+            if ssokit_node_type(current) == Int32(SSOKIT_NODE_ELEMENT) {
+                let element = XMLElement(current)
+                if element.is(localName, in: namespace) { return element }
+            }
+            child = ssokit_node_next(current)
+        }
+        return nil
+    }
+
+    /// Every descendant element (not the element itself), depth first, in document order. The tree's depth is
+    /// capped at parse time, so the recursion is bounded.
+    func forEachDescendant(_ visit: (XMLElement) -> Void) {
+        forEachChild { child in
+            visit(child)
+            child.forEachDescendant(visit)
+        }
+    }
+
+    /// The full text content: every text and CDATA descendant concatenated, comments and processing instructions
+    /// skipped. A comment inside a value therefore never truncates it (the CVE-2017-11427 class).
+    var textContent: String {
+        var bytes: [UInt8] = []
+        XMLElement.appendText(of: node, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the element has element children (text-only values must not).
+    var hasElementChildren: Bool {
+        var found = false
+        forEachChild { _ in found = true }
+        return found
+    }
+
+    /// Whether a comment or processing instruction occurs anywhere inside the element.
+    var containsCommentOrProcessingInstruction: Bool {
+        var child = ssokit_node_first_child(node)
+        while let current = child {
+            switch Int(ssokit_node_type(current)) {
+            case SSOKIT_NODE_COMMENT, SSOKIT_NODE_PI: return true
+            case SSOKIT_NODE_ELEMENT:
+                if XMLElement(current).containsCommentOrProcessingInstruction { return true }
+            default: break
+            }
+            child = ssokit_node_next(current)
+        }
+        return false
+    }
+
+    /// Whether this is the same node as `other`.
+    func isSameNode(as other: XMLElement) -> Bool { node == other.node }
+
+    private static func appendText(of node: OpaquePointer, to bytes: inout [UInt8]) {
+        var child = ssokit_node_first_child(node)
+        while let current = child {
+            switch Int(ssokit_node_type(current)) {
+            case SSOKIT_NODE_TEXT, SSOKIT_NODE_CDATA:
+                if let text = ssokit_node_text(current) {
+                    let length = strlen(text)
+                    text.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+                        bytes.append(contentsOf: UnsafeBufferPointer(start: pointer, count: length))
+                    }
+                }
+            case SSOKIT_NODE_ELEMENT:
+                appendText(of: current, to: &bytes)
+            default: break
+            }
+            child = ssokit_node_next(current)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+internal import CXMLSec
+import Foundation
+
+/// A parsed libxml2 document, owned by one call at a time and freed with it.
+///
+/// Parsing is hostile-input safe: no network, no DTD, no entity substitution, any DOCTYPE refused, size and depth
+/// capped. The type is deliberately not `Sendable`: a document lives inside one verification.
+final class XMLTree {
+    let document: OpaquePointer
+
+    private init(document: OpaquePointer) { self.document = document }
+
+    deinit { ssokit_doc_free(document) }
+
+    /// The root element (a parsed tree always has one: the parser refuses documents without it).
+    var root: XMLElement? { ssokit_doc_root(document).map(XMLElement.init) }
+
+    /// Parses `bytes` under `limits`.
+    static func parse(_ bytes: [UInt8], limits: XMLLimits) throws(SAMLError) -> XMLTree {
+        guard bytes.count <= limits.maximumDocumentBytes else {
+            throw SAMLError(
+                .tooLarge, "the document is \(bytes.count) bytes; the limit is \(limits.maximumDocumentBytes)")
+        }
+        guard !bytes.isEmpty else { throw SAMLError(.malformedXML, "the document is empty") }
+        guard ssokit_xmlsec_initialize() == 0 else {
+            throw SAMLError(.malformedXML, "libxml2/xmlsec could not be initialised")
+        }
+        var status = SSOKIT_PARSE_MALFORMED
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                ssokit_xml_parse(chars.baseAddress, Int32(chars.count), Int32(limits.maximumDepth), &status)
+            }
+        }
+        guard let document, status == SSOKIT_PARSE_OK else {
+            switch status {
+            case SSOKIT_PARSE_DOCTYPE:
+                throw SAMLError(.doctypeForbidden, "the document has a DOCTYPE; DTDs and entities are refused")
+            case SSOKIT_PARSE_TOO_DEEP:
+                throw SAMLError(.nestingTooDeep, "elements nest deeper than \(limits.maximumDepth)")
+            default:
+                throw SAMLError(.malformedXML, "the document is not well-formed XML")
+            }
+        }
+        return XMLTree(document: document)
+    }
+
+    /// Registers every `ID` attribute so that same-document references resolve; throws when IDs repeat.
+    func registerIDs() throws(SAMLError) {
+        guard let root else { throw SAMLError(.malformedXML, "the document has no root element") }
+        guard ssokit_register_ids(document, root.node) == 0 else {
+            throw SAMLError(.signatureWrapping, "two elements share one ID")
+        }
+    }
+
+    /// Serialises the whole document as UTF-8 XML.
+    func serialized() -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard ssokit_xml_serialize(document, &output, &length) == 0, let output else { return [] }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+}
