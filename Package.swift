@@ -6,6 +6,17 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// pkg-config's -D flags for xmlsec1-openssl, which SwiftPM drops (see ARCHITECTURE.md).
+let xmlsecDefines: [CSetting] = [
+    .define("XMLSEC_CRYPTO_OPENSSL", to: "1"),
+    .define("XMLSEC_NO_SIZE_T"),
+    .define("XMLSEC_NO_GOST", to: "1"),
+    .define("XMLSEC_NO_GOST2012", to: "1"),
+    .define("XMLSEC_NO_CRYPTO_DYNAMIC_LOADING", to: "1"),
+    .define("XMLSEC_OPENSSL3_ENGINES", to: "1"),
+    .define("__XMLSEC_FUNCTION__", to: "__func__"),
+]
+
 let package = Package(
     name: "SSOKit",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -34,16 +45,7 @@ let package = Package(
         .target(
             name: "CXMLSec",
             dependencies: ["CXMLSecSystem"],
-            cSettings: [
-                // pkg-config's -D flags, which SwiftPM drops (see ARCHITECTURE.md).
-                .define("XMLSEC_CRYPTO_OPENSSL", to: "1"),
-                .define("XMLSEC_NO_SIZE_T"),
-                .define("XMLSEC_NO_GOST", to: "1"),
-                .define("XMLSEC_NO_GOST2012", to: "1"),
-                .define("XMLSEC_NO_CRYPTO_DYNAMIC_LOADING", to: "1"),
-                .define("XMLSEC_OPENSSL3_ENGINES", to: "1"),
-                .define("__XMLSEC_FUNCTION__", to: "__func__"),
-            ]
+            cSettings: xmlsecDefines
         ),
         .target(
             name: "SSOKitSAML",
@@ -108,9 +110,31 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "BenchmarkSupport",
+            path: "Benchmarks/BenchmarkSupport",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CXMLSecReference",
+            dependencies: ["CXMLSecSystem"],
+            path: "Benchmarks/CXMLSecReference",
+            cSettings: xmlsecDefines
+        ),
+        .executableTarget(
+            name: "SAMLBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "CXMLSecReference", "SSOKitCore", "SSOKitSAML", "SSOKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/SAMLBenchmark",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "IDTokenBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 "SSOKitCore",
                 "SSOKitOIDC",
                 "SSOKitTesting",

@@ -675,10 +675,29 @@ static int ssokit_register_attribute(xmlDocPtr doc, xmlAttrPtr attribute) {
 }
 
 int ssokit_register_ids(xmlDocPtr doc, xmlNodePtr root) {
+    int count = 0;
+    int misplaced = 0;
+    xmlNodePtr first = NULL;
+    return ssokit_scan_document(doc, root, NULL, &count, &first, &misplaced);
+}
+
+int ssokit_scan_document(
+    xmlDocPtr doc, xmlNodePtr root, const char *assertion_namespace, int *count, xmlNodePtr *first, int *misplaced) {
+    *count = 0;
+    *first = NULL;
+    *misplaced = 0;
     if (doc == NULL || root == NULL) return -1;
     xmlNodePtr node = root;
     while (node != NULL) {
         if (node->type == XML_ELEMENT_NODE) {
+            if (assertion_namespace != NULL && node != root && node->ns != NULL &&
+                (xmlStrEqual(node->name, BAD_CAST "Assertion") ||
+                 xmlStrEqual(node->name, BAD_CAST "EncryptedAssertion")) &&
+                xmlStrEqual(node->ns->href, BAD_CAST assertion_namespace)) {
+                if (*count == 0) *first = node;
+                *count += 1;
+                if (node->parent != root) *misplaced = 1;
+            }
             for (xmlAttrPtr attribute = node->properties; attribute != NULL; attribute = attribute->next) {
                 int is_saml_id = attribute->ns == NULL && xmlStrEqual(attribute->name, BAD_CAST "ID");
                 int is_xml_id = attribute->ns != NULL && xmlStrEqual(attribute->name, BAD_CAST "id") &&
@@ -693,6 +712,25 @@ int ssokit_register_ids(xmlDocPtr doc, xmlNodePtr root) {
         while (node != NULL && node != root && node->next == NULL) node = node->parent;
         if (node == NULL || node == root) break;
         node = node->next;
+    }
+    return 0;
+}
+
+int ssokit_node_attribute_borrowed(xmlNodePtr node, const char *name, const char **value) {
+    *value = NULL;
+    if (node == NULL || node->type != XML_ELEMENT_NODE || name == NULL) return 0;
+    for (xmlAttrPtr attribute = node->properties; attribute != NULL; attribute = attribute->next) {
+        if (attribute->ns != NULL || !xmlStrEqual(attribute->name, BAD_CAST name)) continue;
+        xmlNodePtr child = attribute->children;
+        if (child == NULL) {
+            *value = "";
+            return 1;
+        }
+        if (child->type == XML_TEXT_NODE && child->next == NULL && child->content != NULL) {
+            *value = (const char *)child->content;
+            return 1;
+        }
+        return 2;
     }
     return 0;
 }

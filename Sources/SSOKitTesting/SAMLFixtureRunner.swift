@@ -133,10 +133,13 @@ public enum SAMLFixtureRunner {
                     return "sso_urls_mismatch"
                 }
             }
-            if let count = expected["signing_cert_count"]?.int64Value, Int(count) != metadata.signingCertificates.count {
+            if let count = expected["signing_cert_count"]?.int64Value, Int(count) != metadata.signingCertificates.count
+            {
                 return "signing_cert_count_mismatch"
             }
-            if let wanted = expected["want_authn_requests_signed"]?.boolValue, wanted != metadata.wantAuthnRequestsSigned {
+            if let wanted = expected["want_authn_requests_signed"]?.boolValue,
+                wanted != metadata.wantAuthnRequestsSigned
+            {
                 return "want_authn_requests_signed_mismatch"
             }
         }

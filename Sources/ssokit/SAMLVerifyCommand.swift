@@ -103,8 +103,8 @@ struct SAMLVerifyCommand: AsyncParsableCommand {
     }
 }
 
-private extension UInt8 {
-    var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+extension UInt8 {
+    fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }
 
 /// The contract's JSON shape for a verified assertion.

@@ -5,7 +5,8 @@ import ArgumentParser
 struct SSOKitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ssokit",
-        abstract: "Log in to OpenID Connect providers, verify tokens and SAML responses, and run SSOKit's conformance fixtures.",
+        abstract:
+            "Log in to OpenID Connect providers, verify tokens and SAML responses, and run SSOKit's conformance fixtures.",
         subcommands: [OIDCCommand.self, SAMLCommand.self, ConformanceCommand.self])
 }
 

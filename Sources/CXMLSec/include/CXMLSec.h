@@ -37,6 +37,14 @@ void ssokit_free(void *pointer);
 /// Registers every `ID` attribute (and checks every xml:id) under `root` as an XML ID so that `#id` references
 /// resolve. Returns 0, or -1 when two attributes share a value (a wrapping attempt).
 int ssokit_register_ids(xmlDocPtr doc, xmlNodePtr root);
+/// One walk over `root`: registers IDs as ssokit_register_ids does (returns -1 when they repeat), counts the elements
+/// named `Assertion` or `EncryptedAssertion` in `assertion_namespace`, returns the first in *first, and sets
+/// *misplaced when any of them is not a direct child of `root`.
+int ssokit_scan_document(
+    xmlDocPtr doc, xmlNodePtr root, const char *assertion_namespace, int *count, xmlNodePtr *first, int *misplaced);
+/// The value of an attribute without namespace, borrowed from the tree when it is one text node: returns 0 when the
+/// attribute is absent, 1 with *value set, 2 when the value must be read with ssokit_node_attribute.
+int ssokit_node_attribute_borrowed(xmlNodePtr node, const char *name, const char **value);
 /// Unlinks and frees a node.
 void ssokit_node_remove(xmlNodePtr node);
 

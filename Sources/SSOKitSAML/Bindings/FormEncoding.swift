@@ -1,4 +1,6 @@
-/// URL encoding for binding parameters: every byte outside the RFC 3986 unreserved set percent-encoded.
+/// URL encoding for binding parameters: every byte outside the RFC 3986 unreserved set percent-encoded, and a
+/// space as `+` (form encoding). Verifiers that re-encode the values before checking a redirect signature (pysaml2,
+/// python3-saml: Python's `quote_plus`) then rebuild the same bytes as were signed.
 enum FormEncoding {
     static func encode(_ value: String) -> String {
         var result = ""
@@ -8,6 +10,8 @@ enum FormEncoding {
             switch byte {
             case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:
                 result.unicodeScalars.append(Unicode.Scalar(byte))
+            case 0x20:
+                result.unicodeScalars.append("+")
             default:
                 result.unicodeScalars.append("%")
                 result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))

@@ -13,7 +13,8 @@ enum RawSignature {
         var signature: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = data.withUnsafeBufferPointer { buffer in
-            ssokit_raw_sign(key.key.pointer, algorithm.digestBits, buffer.baseAddress, buffer.count, &signature, &length)
+            ssokit_raw_sign(
+                key.key.pointer, algorithm.digestBits, buffer.baseAddress, buffer.count, &signature, &length)
         }
         guard status == 0, let signature else { throw SAMLError(.signingFailed, "the message could not be signed") }
         defer { free(signature) }

@@ -94,7 +94,7 @@ public enum RedirectBinding {
         let compressed = try SAMLBase64.decode(message, limit: maximumInflatedBytes)
         let xml = try RawDeflate.decompress(compressed, limit: maximumInflatedBytes)
         let tree = try XMLTree.parse(xml, limits: limits)
-        guard let root = tree.root, root.namespaceURI == SAMLNamespace.protocolNS,
+        guard let root = tree.root, root.namespaceURI == "\(SAMLNamespace.protocolNS)",
             let id = root.attribute("ID"), !id.isEmpty
         else { throw SAMLError(.invalidMessage, "the message is not a SAML protocol message with an ID") }
         return Message(
@@ -107,7 +107,8 @@ public enum RedirectBinding {
         raw: [String: Substring], parameter: Parameter, signer: SAMLCertificate, allowSHA1: Bool
     ) throws(SAMLError) -> SAMLSignatureAlgorithm {
         guard let encodedAlgorithm = raw["SigAlg"], let encodedSignature = raw["Signature"],
-            let algorithmURI = FormEncoding.decode(encodedAlgorithm), let signatureText = FormEncoding.decode(encodedSignature)
+            let algorithmURI = FormEncoding.decode(encodedAlgorithm),
+            let signatureText = FormEncoding.decode(encodedSignature)
         else { throw SAMLError(.signatureMissing, "the query is not signed") }
         guard let algorithm = SAMLSignatureAlgorithm(rawValue: algorithmURI), algorithm != .rsaSHA1 || allowSHA1 else {
             throw SAMLError(.unsupportedAlgorithm, "the signature algorithm \(algorithmURI) is not allowed")

@@ -89,10 +89,11 @@ public struct IdentityProviderMetadata: Sendable, Hashable {
             throw SAMLError(.invalidMetadata, "the entity needs exactly one IDPSSODescriptor")
         }
         try checkValidity(idp, now: now)
-        guard (idp.attribute("protocolSupportEnumeration") ?? "").split(separator: " ")
-            .contains(where: { $0 == SAMLNamespace.protocolNS })
+        guard
+            (idp.attribute("protocolSupportEnumeration") ?? "").split(separator: " ")
+                .contains(where: { $0 == "\(SAMLNamespace.protocolNS)" })
         else { throw SAMLError(.invalidMetadata, "the IdP does not announce SAML 2.0 protocol support") }
-        func endpoints(_ name: String) throws(SAMLError) -> [Endpoint] {
+        func endpoints(_ name: StaticString) throws(SAMLError) -> [Endpoint] {
             var result: [Endpoint] = []
             for element in idp.children(name, in: SAMLNamespace.metadata) {
                 guard let binding = element.attribute("Binding"), let location = element.attribute("Location") else {
@@ -109,8 +110,9 @@ public struct IdentityProviderMetadata: Sendable, Hashable {
         var encryption: [SAMLCertificate] = []
         for descriptor in idp.children("KeyDescriptor", in: SAMLNamespace.metadata) {
             let use = descriptor.attribute("use")
-            guard let data = descriptor.firstChild("KeyInfo", in: SAMLNamespace.dsig)?
-                .firstChild("X509Data", in: SAMLNamespace.dsig)
+            guard
+                let data = descriptor.firstChild("KeyInfo", in: SAMLNamespace.dsig)?
+                    .firstChild("X509Data", in: SAMLNamespace.dsig)
             else { continue }
             for element in data.children("X509Certificate", in: SAMLNamespace.dsig) {
                 let certificate: SAMLCertificate

@@ -87,7 +87,8 @@ public struct AuthnRequest: Sendable, Hashable {
         attributes.append(("ProtocolBinding", protocolBinding))
         if forceAuthn { attributes.append(("ForceAuthn", "true")) }
         if isPassive { attributes.append(("IsPassive", "true")) }
-        var text = "<samlp:AuthnRequest xmlns:samlp=\"\(SAMLNamespace.protocolNS)\" xmlns:saml=\"\(SAMLNamespace.assertion)\""
+        var text =
+            "<samlp:AuthnRequest xmlns:samlp=\"\(SAMLNamespace.protocolNS)\" xmlns:saml=\"\(SAMLNamespace.assertion)\""
         for (name, value) in attributes { text += " \(name)=\"\(XMLEscaping.escape(value))\"" }
         text += "><saml:Issuer>\(XMLEscaping.escape(issuer))</saml:Issuer>"
         if let policy = nameIDPolicy {

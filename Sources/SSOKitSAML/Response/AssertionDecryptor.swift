@@ -20,8 +20,9 @@ struct AssertionDecryptor {
             throw SAMLError(.unsupportedAlgorithm, "the content encryption \(contentAlgorithm) is not allowed")
         }
         let candidates =
-            (encryptedData.firstChild("KeyInfo", in: SAMLNamespace.dsig)?.children("EncryptedKey", in: SAMLNamespace.xmlenc)
-            ?? []) + encryptedAssertion.children("EncryptedKey", in: SAMLNamespace.xmlenc)
+            (encryptedData.firstChild("KeyInfo", in: SAMLNamespace.dsig)?.children(
+                "EncryptedKey", in: SAMLNamespace.xmlenc)
+                ?? []) + encryptedAssertion.children("EncryptedKey", in: SAMLNamespace.xmlenc)
         guard !candidates.isEmpty else {
             throw SAMLError(.decryptionFailed, "the EncryptedAssertion carries no EncryptedKey")
         }
@@ -38,7 +39,8 @@ struct AssertionDecryptor {
                 let assertions = encryptedAssertion.children("Assertion", in: SAMLNamespace.assertion)
                 guard assertions.count == 1, let assertion = assertions.first,
                     encryptedAssertion.children.allSatisfy({
-                        $0.is("Assertion", in: SAMLNamespace.assertion) || $0.is("EncryptedKey", in: SAMLNamespace.xmlenc)
+                        $0.is("Assertion", in: SAMLNamespace.assertion)
+                            || $0.is("EncryptedKey", in: SAMLNamespace.xmlenc)
                     })
                 else {
                     throw SAMLError(.signatureWrapping, "the decrypted content is not exactly one assertion")

@@ -27,7 +27,8 @@ struct EnvelopedSignatureVerifier {
         else { throw SAMLError(.malformedSignature, "\(context) needs exactly one SignedInfo and SignatureValue") }
         let references = signedInfo.children("Reference", in: SAMLNamespace.dsig)
         guard references.count == 1, let reference = references.first else {
-            throw SAMLError(.malformedSignature, "\(context) has \(references.count) references; exactly one is allowed")
+            throw SAMLError(
+                .malformedSignature, "\(context) has \(references.count) references; exactly one is allowed")
         }
         guard let id = signed.attribute("ID"), !id.isEmpty, let uri = reference.attribute("URI"), uri == "#" + id
         else {
@@ -67,10 +68,12 @@ struct EnvelopedSignatureVerifier {
             let digest = reference.firstChild("DigestMethod", in: SAMLNamespace.dsig)?.attribute("Algorithm")
         else { throw SAMLError(.malformedSignature, "\(context) lacks a canonicalization, signature or digest method") }
         guard c14n == SignatureAlgorithms.exclusiveC14N else {
-            throw SAMLError(.unsupportedAlgorithm, "\(context) uses canonicalization \(c14n); only exclusive C14N is allowed")
+            throw SAMLError(
+                .unsupportedAlgorithm, "\(context) uses canonicalization \(c14n); only exclusive C14N is allowed")
         }
         guard SignatureAlgorithms.signatureMethodAllowed(method, allowSHA1: allowSHA1) else {
-            throw SAMLError(.unsupportedAlgorithm, "\(context) uses the signature method \(method), which is not allowed")
+            throw SAMLError(
+                .unsupportedAlgorithm, "\(context) uses the signature method \(method), which is not allowed")
         }
         guard SignatureAlgorithms.digestMethodAllowed(digest, allowSHA1: allowSHA1) else {
             throw SAMLError(.unsupportedAlgorithm, "\(context) uses the digest \(digest), which is not allowed")
@@ -79,9 +82,11 @@ struct EnvelopedSignatureVerifier {
             for transform in transforms.children {
                 let algorithm = transform.attribute("Algorithm") ?? ""
                 guard transform.is("Transform", in: SAMLNamespace.dsig),
-                    algorithm == SignatureAlgorithms.envelopedSignature || algorithm == SignatureAlgorithms.exclusiveC14N
+                    algorithm == SignatureAlgorithms.envelopedSignature
+                        || algorithm == SignatureAlgorithms.exclusiveC14N
                 else {
-                    throw SAMLError(.unsupportedAlgorithm, "\(context) uses the transform \(algorithm), which is not allowed")
+                    throw SAMLError(
+                        .unsupportedAlgorithm, "\(context) uses the transform \(algorithm), which is not allowed")
                 }
             }
         }

@@ -17,8 +17,12 @@ struct ResponseValidation {
         guard let responseID = response.attribute("ID"), !responseID.isEmpty, response.attribute("Version") == "2.0",
             response.attribute("IssueInstant").flatMap(SAMLDateTime.parse) != nil
         else { throw SAMLError(.invalidMessage, "the Response lacks a valid ID, Version 2.0 or IssueInstant") }
-        try tree.registerIDs()
-        let carried = try singleAssertionChild(of: response)
+        let scan = try tree.scanForAssertions()
+        guard scan.count <= 1, !scan.misplaced else {
+            throw SAMLError(
+                .signatureWrapping, "the document holds more than one assertion or one outside the Response")
+        }
+        let carried = scan.first
 
         let verifier = EnvelopedSignatureVerifier(
             certificates: configuration.identityProviderCertificates, allowSHA1: configuration.allowSHA1)
@@ -33,8 +37,10 @@ struct ResponseValidation {
         let assertion: XMLElement
         if carried.is("EncryptedAssertion", in: SAMLNamespace.assertion) {
             assertion = try AssertionDecryptor(key: configuration.decryptionKey).decrypt(carried)
-            try tree.registerIDs()
-            try requireSingleAssertion(in: response, expected: assertion)
+            let rescan = try tree.scanForAssertions()
+            guard rescan.count == 2, rescan.first?.isSameNode(as: carried) == true else {
+                throw SAMLError(.signatureWrapping, "the decrypted document holds more than one assertion")
+            }
         } else {
             assertion = carried
         }
@@ -45,7 +51,8 @@ struct ResponseValidation {
         }
         try checkPolicy(responseSigned: responseSigned, assertionSigned: assertionSigned)
 
-        if let destination = response.attribute("Destination"), destination != configuration.assertionConsumerServiceURL {
+        if let destination = response.attribute("Destination"), destination != configuration.assertionConsumerServiceURL
+        {
             throw SAMLError(.destinationMismatch, "the Response's Destination is not this ACS URL")
         }
         if let responseIssuer = response.firstChild("Issuer", in: SAMLNamespace.assertion) {
@@ -58,35 +65,6 @@ struct ResponseValidation {
     }
 
     // MARK: Structure
-
-    /// The Response's one Assertion or EncryptedAssertion child, or nil; any other assertion anywhere refuses the
-    /// document.
-    private func singleAssertionChild(of response: XMLElement) throws(SAMLError) -> XMLElement? {
-        var found: [XMLElement] = []
-        var misplaced = false
-        response.forEachDescendant { element in
-            if element.is("Assertion", in: SAMLNamespace.assertion)
-                || element.is("EncryptedAssertion", in: SAMLNamespace.assertion)
-            {
-                found.append(element)
-                if element.parent.map({ !$0.isSameNode(as: response) }) ?? true { misplaced = true }
-            }
-        }
-        guard found.count <= 1, !misplaced else {
-            throw SAMLError(.signatureWrapping, "the document holds more than one assertion or one outside the Response")
-        }
-        return found.first
-    }
-
-    private func requireSingleAssertion(in response: XMLElement, expected: XMLElement) throws(SAMLError) {
-        var count = 0
-        response.forEachDescendant { element in
-            if element.is("Assertion", in: SAMLNamespace.assertion) { count += 1 }
-        }
-        guard count == 1 else {
-            throw SAMLError(.signatureWrapping, "the decrypted document holds \(count) assertions")
-        }
-    }
 
     // MARK: Checks
 
@@ -140,7 +118,7 @@ struct ResponseValidation {
         }
     }
 
-    private func time(_ element: XMLElement, _ name: String) throws(SAMLError) -> Date? {
+    private func time(_ element: XMLElement, _ name: StaticString) throws(SAMLError) -> Date? {
         guard let text = element.attribute(name) else { return nil }
         guard let date = SAMLDateTime.parse(text) else {
             throw SAMLError(.invalidMessage, "<\(element.localName)> has an invalid \(name)")
@@ -179,11 +157,10 @@ struct ResponseValidation {
         let confirmationExpiry = try checkBearerConfirmation(in: subject)
 
         let conditions = assertion.firstChild("Conditions", in: SAMLNamespace.assertion)
-        var conditionsExpiry: Date?
         if let conditions {
-            conditionsExpiry = try time(conditions, "NotOnOrAfter")
             try checkWindow(
-                notBefore: try time(conditions, "NotBefore"), notOnOrAfter: conditionsExpiry, of: "assertion")
+                notBefore: try time(conditions, "NotBefore"), notOnOrAfter: try time(conditions, "NotOnOrAfter"),
+                of: "assertion")
         }
         try checkAudience(conditions)
 
@@ -199,12 +176,12 @@ struct ResponseValidation {
             sessionIndex: authn.attribute("SessionIndex"), authnInstant: try time(authn, "AuthnInstant"),
             sessionNotOnOrAfter: sessionNotOnOrAfter, assertionID: assertionID, responseID: responseID,
             inResponseTo: inResponseTo, attributes: readAttributes(of: assertion),
-            notOnOrAfter: confirmationExpiry ?? conditionsExpiry, responseWasSigned: responseSigned,
+            notOnOrAfter: confirmationExpiry, responseWasSigned: responseSigned,
             assertionWasSigned: assertionSigned)
     }
 
     /// At least one bearer SubjectConfirmation must pass every rule (Profiles §4.1.4.2); returns its NotOnOrAfter.
-    private func checkBearerConfirmation(in subject: XMLElement) throws(SAMLError) -> Date? {
+    private func checkBearerConfirmation(in subject: XMLElement) throws(SAMLError) -> Date {
         let bearers = subject.children("SubjectConfirmation", in: SAMLNamespace.assertion)
             .filter { $0.attribute("Method") == Self.bearer }
         guard !bearers.isEmpty else {

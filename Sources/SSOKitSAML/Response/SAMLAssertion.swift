@@ -44,8 +44,8 @@ public struct SAMLAssertion: Sendable, Hashable {
     public var inResponseTo: String?
     /// Attributes in document order.
     public var attributes: [SAMLAttribute]
-    /// The bearer SubjectConfirmationData's `NotOnOrAfter`, else the Conditions' `NotOnOrAfter`: the time after
-    /// which the assertion must no longer be accepted (and the replay entry may be dropped).
+    /// The accepted bearer SubjectConfirmationData's `NotOnOrAfter` (which SAML Profiles §4.1.4.2 requires): the time
+    /// after which the assertion must no longer be delivered, and until which its ID is kept against replay.
     public var notOnOrAfter: Date?
     /// Whether a valid signature covered the Response element itself.
     public var responseWasSigned: Bool

@@ -91,7 +91,8 @@ public struct SAMLResponseVerifier: Sendable {
 
     /// Every check except the replay guard, synchronously, for a base64 form value.
     public func validate(postedResponse: String, solicitation: Solicitation) throws(SAMLError) -> SAMLAssertion {
-        try validate(xml: SAMLBase64.decode(postedResponse, limit: configuration.limits.maximumDocumentBytes),
+        try validate(
+            xml: SAMLBase64.decode(postedResponse, limit: configuration.limits.maximumDocumentBytes),
             solicitation: solicitation)
     }
 

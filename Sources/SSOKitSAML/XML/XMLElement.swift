@@ -14,16 +14,22 @@ struct XMLElement {
     var namespaceURI: String? { ssokit_node_namespace(node).map { String(cString: $0) } }
 
     /// Whether the element is `localName` in `namespace`.
-    func `is`(_ localName: String, in namespace: String) -> Bool {
-        guard let uri = ssokit_node_namespace(node), strcmp(uri, namespace) == 0 else { return false }
-        return strcmp(ssokit_node_name(node), localName) == 0
+    func `is`(_ localName: StaticString, in namespace: StaticString) -> Bool {
+        guard let uri = ssokit_node_namespace(node), strcmp(uri, namespace.cString) == 0 else { return false }
+        return strcmp(ssokit_node_name(node), localName.cString) == 0
     }
 
     /// The value of the attribute `name` with no namespace, or nil.
-    func attribute(_ name: String) -> String? {
-        guard let value = ssokit_node_attribute(node, name) else { return nil }
-        defer { ssokit_free(value) }
-        return String(cString: value)
+    func attribute(_ name: StaticString) -> String? {
+        var borrowed: UnsafePointer<CChar>?
+        switch ssokit_node_attribute_borrowed(node, name.cString, &borrowed) {
+        case 0: return nil
+        case 1: return borrowed.map { String(cString: $0) }
+        default:
+            guard let value = ssokit_node_attribute(node, name.cString) else { return nil }
+            defer { ssokit_free(value) }
+            return String(cString: value)
+        }
     }
 
     /// The parent element, or nil at the root.
@@ -51,14 +57,14 @@ struct XMLElement {
     }
 
     /// The element children named `localName` in `namespace`.
-    func children(_ localName: String, in namespace: String) -> [XMLElement] {
+    func children(_ localName: StaticString, in namespace: StaticString) -> [XMLElement] {
         var result: [XMLElement] = []
         forEachChild { if $0.is(localName, in: namespace) { result.append($0) } }
         return result
     }
 
     /// The first element child named `localName` in `namespace`.
-    func firstChild(_ localName: String, in namespace: String) -> XMLElement? {
+    func firstChild(_ localName: StaticString, in namespace: StaticString) -> XMLElement? {
         var child = ssokit_node_first_child(node)
         while let current = child {
             if ssokit_node_type(current) == Int32(SSOKIT_NODE_ELEMENT) {
@@ -82,6 +88,11 @@ struct XMLElement {
     /// The full text content: every text and CDATA descendant concatenated, comments and processing instructions
     /// skipped. A comment inside a value therefore never truncates it (the CVE-2017-11427 class).
     var textContent: String {
+        if let only = ssokit_node_first_child(node), ssokit_node_next(only) == nil,
+            Int(ssokit_node_type(only)) == SSOKIT_NODE_TEXT, let text = ssokit_node_text(only)
+        {
+            return String(cString: text)
+        }
         var bytes: [UInt8] = []
         XMLElement.appendText(of: node, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -130,4 +141,9 @@ struct XMLElement {
             child = ssokit_node_next(current)
         }
     }
+}
+
+extension StaticString {
+    /// The literal as a C string, without a copy (string literals are NUL-terminated in the binary).
+    var cString: UnsafePointer<CChar> { UnsafeRawPointer(utf8Start).assumingMemoryBound(to: CChar.self) }
 }

@@ -52,6 +52,21 @@ final class XMLTree {
         }
     }
 
+    /// Registers IDs (throwing when they repeat) and finds the elements named Assertion or EncryptedAssertion in
+    /// the SAML assertion namespace, in one walk: how many, the first, and whether any is not a child of the root.
+    func scanForAssertions() throws(SAMLError) -> (count: Int, first: XMLElement?, misplaced: Bool) {
+        guard let root else { throw SAMLError(.malformedXML, "the document has no root element") }
+        var count: Int32 = 0
+        var first: OpaquePointer?
+        var misplaced: Int32 = 0
+        guard
+            ssokit_scan_document(document, root.node, SAMLNamespace.assertion.cString, &count, &first, &misplaced) == 0
+        else {
+            throw SAMLError(.signatureWrapping, "two elements share one ID")
+        }
+        return (Int(count), first.map(XMLElement.init), misplaced != 0)
+    }
+
     /// Serialises the whole document as UTF-8 XML.
     func serialized() -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?

@@ -1,24 +1,31 @@
 /// Throughput and latency percentiles of one measured run.
-struct BenchmarkStatistics {
-    let operations: Int
-    let seconds: Double
-    let sortedNanoseconds: [Int64]
+public struct BenchmarkStatistics: Sendable {
+    /// Calls timed.
+    public let operations: Int
+    /// Wall time of the timed calls.
+    public let seconds: Double
+    /// Each call's latency, ascending.
+    public let sortedNanoseconds: [Int64]
 
-    init(latencies: [Int64], seconds: Double) {
+    /// Statistics of `latencies` measured over `seconds`.
+    public init(latencies: [Int64], seconds: Double) {
         operations = latencies.count
         self.seconds = seconds
         sortedNanoseconds = latencies.sorted()
     }
 
-    var opsPerSecond: Double { Double(operations) / seconds }
+    /// Calls per second.
+    public var opsPerSecond: Double { Double(operations) / seconds }
 
-    func percentile(_ fraction: Double) -> Double {
+    /// The latency at `fraction` (0.5 = median), in microseconds.
+    public func percentile(_ fraction: Double) -> Double {
         guard !sortedNanoseconds.isEmpty else { return 0 }
         let index = min(sortedNanoseconds.count - 1, Int(Double(sortedNanoseconds.count) * fraction))
         return Double(sortedNanoseconds[index]) / 1000
     }
 
-    var summary: String {
+    /// `N ops/s  p50 …  p90 …  p99 …`.
+    public var summary: String {
         let rate = String(Int(opsPerSecond.rounded()))
         return "\(rate) ops/s  p50 \(format(percentile(0.5))) µs  p90 \(format(percentile(0.9))) µs  "
             + "p99 \(format(percentile(0.99))) µs"
@@ -30,7 +37,7 @@ struct BenchmarkStatistics {
 }
 
 /// Times `body` one call at a time for about `seconds`, after a warm-up.
-func measure(seconds: Double, _ body: () async throws -> Void) async rethrows -> BenchmarkStatistics {
+public func measure(seconds: Double, _ body: () async throws -> Void) async rethrows -> BenchmarkStatistics {
     let clock = ContinuousClock()
     for _ in 0..<200 { try await body() }
     var latencies: [Int64] = []
