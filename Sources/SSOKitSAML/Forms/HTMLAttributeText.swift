@@ -1,21 +1,7 @@
 /// Escaping for, and character-reference decoding of, HTML attribute values.
 enum HTMLAttributeText {
     /// `value` with `&`, `<`, `>`, `"` and `'` replaced by character references, safe inside a quoted attribute.
-    static func escape(_ value: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ value: String) -> String { XMLEscaping.escape(value) }
 
     /// Decodes a raw attribute value, replacing numeric references (`&#NN;`, `&#xHH;`, the `;` optional) and the
     /// named references in ``named``. `&amp`, `&lt`, `&gt` and `&quot` without `;` are decoded too unless an

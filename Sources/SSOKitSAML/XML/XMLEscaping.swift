@@ -1,4 +1,5 @@
-/// Escaping for the XML that SSOKitSAML writes (requests, metadata).
+/// Escaping for the XML that SSOKitSAML writes (requests, metadata) and for HTML attribute values: the five
+/// markup characters as character references, which both languages read the same way.
 enum XMLEscaping {
     /// Escapes a value for a double-quoted attribute or for text content.
     static func escape(_ value: String) -> String {
@@ -10,7 +11,7 @@ enum XMLEscaping {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "'": result += "&apos;"
+            case "'": result += "&#39;"
             case "\r": result += "&#13;"
             case "\n": result += "&#10;"
             case "\t": result += "&#9;"
