@@ -37,13 +37,18 @@ import json
 import logging
 import os
 import re
-import signal
 import sys
 import threading
 import time
 import warnings
 from datetime import timedelta
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+
+# Run as a script: make sure the shared helpers next to this file can be imported.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
+import peer_runtime  # noqa: E402
 
 # Plain http on loopback: authlib refuses it unless this is set.
 os.environ["AUTHLIB_INSECURE_TRANSPORT"] = "1"
@@ -302,8 +307,7 @@ class PkceLayer:
 
 def _parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (0 = pick a free one; default 0)")
-    p.add_argument("--max-seconds", type=float, default=600.0, help="exit after this many seconds (default 600)")
+    peer_runtime.add_server_arguments(p)
     p.add_argument("--client-id", default=DEFAULT_CLIENT_ID)
     p.add_argument("--client-secret", default=DEFAULT_CLIENT_SECRET)
     p.add_argument(
@@ -340,35 +344,12 @@ def _parse_args(argv):
         metavar="JSON",
         help='predefined user, e.g. \'{"sub":"alice@example.com","email":"alice@example.com","name":"Alice"}\' (repeatable)',
     )
-    p.add_argument("--verbose", action="store_true", help="log requests and mock warnings to stderr")
-    p.add_argument("--log-file", help="append request/mock logs to this file instead")
-    args = p.parse_args(argv)
-    if not 0 <= args.port <= 65535:
-        p.error("--port must be 0..65535")
-    if args.max_seconds <= 0:
-        p.error("--max-seconds must be > 0")
-    return args
-
-
-def _setup_logging(args):
-    root = logging.getLogger()
-    for h in list(root.handlers):
-        root.removeHandler(h)
-    if args.log_file:
-        handler: logging.Handler = logging.FileHandler(args.log_file)
-    elif args.verbose:
-        handler = logging.StreamHandler(sys.stderr)
-    else:
-        # Quiet by default: a test harness that pipes stderr without reading it
-        # must never be able to block the server.
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-    # werkzeug installs its own stderr handler if it finds none on its logger.
-    wz = logging.getLogger("werkzeug")
-    wz.addHandler(handler)
-    wz.propagate = False
+    return peer_runtime.parse_peer_arguments(
+        p,
+        argv,
+        verbose_help="log requests and mock warnings to stderr",
+        log_file_help="append request/mock logs to this file instead",
+    )
 
 
 def build_app(args):
@@ -430,29 +411,16 @@ def _wait_until_serving(port: int, deadline: float) -> bool:
 
 def main(argv=None) -> int:
     args = _parse_args(argv)
-    _setup_logging(args)
+    # werkzeug installs its own stderr handler if it finds none on its logger.
+    peer_runtime.setup_logging(args, non_propagating_loggers=("werkzeug",))
     started = time.monotonic()
     app = build_app(args)
 
     server = werkzeug.serving.make_server(HOST, args.port, app, threaded=True)
     port = server.server_port
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
-    thread.start()
+    peer_runtime.start_serving(server)
 
-    stop = threading.Event()
-
-    # A parent that spawns us from a worker thread (Foundation's Process does) passes on its blocked signals:
-    # unblock the ones that must stop us.
-    stop_signals = {signal.SIGTERM, signal.SIGINT} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
-
-    def _on_signal(signum, frame):
-        stop.set()
-
-    signal.signal(signal.SIGTERM, _on_signal)
-    signal.signal(signal.SIGINT, _on_signal)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, _on_signal)
+    stop = peer_runtime.install_stop_signals()
 
     if not _wait_until_serving(port, time.monotonic() + 15):
         print(f"op.py: server on {HOST}:{port} did not come up", file=sys.stderr)
@@ -461,24 +429,10 @@ def main(argv=None) -> int:
 
     print(f"READY http://{HOST}:{port}", flush=True)
 
-    parent = os.getppid()
-    deadline = started + args.max_seconds
-    reason = "signal"
-    while not stop.is_set():
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            reason = "max-seconds reached"
-            break
-        if os.getppid() != parent:
-            reason = "parent process exited"
-            break
-        stop.wait(min(0.5, remaining))
+    reason = peer_runtime.wait_for_stop(stop, deadline=started + args.max_seconds, parent=os.getppid())
 
     logging.getLogger("op").info("stopping: %s", reason)
-    closer = threading.Thread(target=server.shutdown, daemon=True)
-    closer.start()
-    closer.join(5)
-    server.server_close()
+    peer_runtime.shut_down(server)
     return 0
 
 

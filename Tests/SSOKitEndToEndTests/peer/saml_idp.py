@@ -37,13 +37,18 @@ import http.server
 import logging
 import os
 import shutil
-import signal
 import sys
 import threading
 import time
 import warnings
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
+
+# Run as a script: make sure the shared helpers next to this file can be imported.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
+import peer_runtime  # noqa: E402
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 try:
@@ -310,58 +315,30 @@ def make_handler(idp: IdP):
 def _parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sp-metadata", required=True, help="the SP's metadata XML file (its signing certificate checks requests)")
-    p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (0 = pick a free one; default 0)")
-    p.add_argument("--max-seconds", type=float, default=600.0, help="exit after this many seconds (default 600)")
+    peer_runtime.add_server_arguments(p)
     p.add_argument(
         "--sign",
         choices=["assertion", "response", "both"],
         default="both",
         help="what the IdP signs in its Response (default both: a signed Assertion in a signed Response)",
     )
-    p.add_argument("--verbose", action="store_true", help="log requests and pysaml2 warnings to stderr")
-    p.add_argument("--log-file", help="append logs to this file instead")
-    args = p.parse_args(argv)
-    if not 0 <= args.port <= 65535:
-        p.error("--port must be 0..65535")
-    if args.max_seconds <= 0:
-        p.error("--max-seconds must be > 0")
+    args = peer_runtime.parse_peer_arguments(
+        p,
+        argv,
+        verbose_help="log requests and pysaml2 warnings to stderr",
+        log_file_help="append logs to this file instead",
+    )
     if not os.path.isfile(args.sp_metadata):
         p.error(f"--sp-metadata: no such file: {args.sp_metadata}")
     return args
 
 
-def _setup_logging(args) -> None:
-    root = logging.getLogger()
-    for h in list(root.handlers):
-        root.removeHandler(h)
-    if args.log_file:
-        handler: logging.Handler = logging.FileHandler(args.log_file)
-    elif args.verbose:
-        handler = logging.StreamHandler(sys.stderr)
-    else:
-        # Quiet by default: a harness that pipes stderr without reading it must never block the server.
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-    logging.getLogger("saml2").setLevel(logging.WARNING)
-
-
 def main(argv=None) -> int:
-    # A parent that spawns us from a worker thread (Foundation's Process does) passes on its blocked signals:
-    # unblock the ones that must stop us, first thing.
-    stop_signals = {signal.SIGTERM, signal.SIGINT} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)
-    stop = threading.Event()
-
-    def _on_signal(signum, frame):
-        stop.set()
-
-    for signum in stop_signals:
-        signal.signal(signum, _on_signal)
+    # Unblock and catch the stop signals first thing (see install_stop_signals).
+    stop = peer_runtime.install_stop_signals()
 
     args = _parse_args(argv)
-    _setup_logging(args)
+    peer_runtime.setup_logging(args, warning_level_loggers=("saml2",))
     started = time.monotonic()
     parent = os.getppid()
 
@@ -376,29 +353,15 @@ def main(argv=None) -> int:
         httpd.server_close()
         return 1
     httpd.RequestHandlerClass = make_handler(idp)
-    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
-    thread.start()
+    peer_runtime.start_serving(httpd)
 
     # The socket listens already (bound in the constructor), so the port is usable as soon as it is printed.
     print(port, flush=True)
 
-    deadline = started + args.max_seconds
-    reason = "signal"
-    while not stop.is_set():
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            reason = "max-seconds reached"
-            break
-        if os.getppid() != parent:
-            reason = "parent process exited"
-            break
-        stop.wait(min(0.5, remaining))
+    reason = peer_runtime.wait_for_stop(stop, deadline=started + args.max_seconds, parent=parent)
 
     log.info("stopping: %s", reason)
-    closer = threading.Thread(target=httpd.shutdown, daemon=True)
-    closer.start()
-    closer.join(5)
-    httpd.server_close()
+    peer_runtime.shut_down(httpd)
     return 0
 
 
