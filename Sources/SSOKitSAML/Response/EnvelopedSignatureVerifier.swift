@@ -8,7 +8,7 @@ struct EnvelopedSignatureVerifier {
 
     /// The element's own ds:Signature child, nil when it has none; several are refused.
     static func signature(of element: XMLElement) throws(SAMLError) -> XMLElement? {
-        let signatures = element.children("Signature", in: SAMLNamespace.dsig)
+        let signatures = element.singleChild("Signature", in: SAMLNamespace.dsig)
         guard signatures.count <= 1 else {
             throw SAMLError(.malformedSignature, "<\(element.localName)> carries \(signatures.count) signatures")
         }
@@ -21,11 +21,11 @@ struct EnvelopedSignatureVerifier {
         guard !signature.containsCommentOrProcessingInstruction else {
             throw SAMLError(.malformedSignature, "\(context) contains a comment or processing instruction")
         }
-        let signedInfos = signature.children("SignedInfo", in: SAMLNamespace.dsig)
+        let signedInfos = signature.singleChild("SignedInfo", in: SAMLNamespace.dsig)
         guard signedInfos.count == 1, let signedInfo = signedInfos.first,
-            signature.children("SignatureValue", in: SAMLNamespace.dsig).count == 1
+            signature.singleChild("SignatureValue", in: SAMLNamespace.dsig).count == 1
         else { throw SAMLError(.malformedSignature, "\(context) needs exactly one SignedInfo and SignatureValue") }
-        let references = signedInfo.children("Reference", in: SAMLNamespace.dsig)
+        let references = signedInfo.singleChild("Reference", in: SAMLNamespace.dsig)
         guard references.count == 1, let reference = references.first else {
             throw SAMLError(
                 .malformedSignature, "\(context) has \(references.count) references; exactly one is allowed")

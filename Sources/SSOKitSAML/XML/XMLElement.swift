@@ -63,6 +63,18 @@ struct XMLElement {
         return result
     }
 
+    /// The only element child named `localName` in `namespace` and how many there are, without building an array.
+    func singleChild(_ localName: StaticString, in namespace: StaticString) -> (first: XMLElement?, count: Int) {
+        var first: XMLElement?
+        var count = 0
+        forEachChild { child in
+            guard child.is(localName, in: namespace) else { return }
+            if first == nil { first = child }
+            count += 1
+        }
+        return (first, count)
+    }
+
     /// The first element child named `localName` in `namespace`.
     func firstChild(_ localName: StaticString, in namespace: StaticString) -> XMLElement? {
         var child = ssokit_node_first_child(node)
