@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "SSOKitCore", targets: ["SSOKitCore"]),
         .library(name: "SSOKitOIDC", targets: ["SSOKitOIDC"]),
         .library(name: "SSOKitSAML", targets: ["SSOKitSAML"]),
+        .library(name: "SSOKitTokenCache", targets: ["SSOKitTokenCache"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -54,6 +55,15 @@ let package = Package(
                 "SSOKitCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "SSOKitTokenCache",
+            dependencies: [
+                "SSOKitCore",
+                "SSOKitSAML",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -173,6 +183,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitTokenCacheTests",
+            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML"],
             swiftSettings: strictSettings
         ),
         .testTarget(
