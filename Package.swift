@@ -58,9 +58,15 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "SSOKitTokenCache",
             dependencies: [
+                "CSQLite",
                 "SSOKitCore",
                 "SSOKitSAML",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -185,9 +191,15 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "TokenCacheCrashWriter",
+            dependencies: ["SSOKitTokenCache"],
+            path: "Tests/TokenCacheCrashWriter",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SSOKitTokenCacheTests",
-            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML"],
+            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "TokenCacheCrashWriter"],
             swiftSettings: strictSettings
         ),
         .testTarget(
