@@ -148,6 +148,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "TokenCacheBenchmark",
+            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitTokenCache"],
+            path: "Benchmarks/TokenCacheBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "IDTokenBenchmark",
             dependencies: [
                 "BenchmarkSupport",
