@@ -735,8 +735,3 @@ int ssokit_node_attribute_borrowed(xmlNodePtr node, const char *name, const char
     return 0;
 }
 
-void ssokit_node_remove(xmlNodePtr node) {
-    if (node == NULL) return;
-    xmlUnlinkNode(node);
-    xmlFreeNode(node);
-}

@@ -23,13 +23,7 @@ enum SAMLFileInput {
 
     /// Every certificate in a PEM file.
     static func certificates(_ path: String) throws -> [SAMLCertificate] {
-        let text = try text(path)
-        let blocks = text.components(separatedBy: "-----END CERTIFICATE-----").filter {
-            $0.contains("-----BEGIN CERTIFICATE-----")
-        }
-        let certificates = try blocks.map { try SAMLCertificate(pem: $0 + "-----END CERTIFICATE-----\n") }
-        guard !certificates.isEmpty else { throw SAMLError(.invalidKey, "\(path) holds no PEM certificate") }
-        return certificates
+        try SAMLCertificate.all(pem: text(path))
     }
 
     static func metadata(_ path: String, now: Date) throws -> IdentityProviderMetadata {

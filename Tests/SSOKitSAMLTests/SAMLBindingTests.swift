@@ -158,3 +158,37 @@ struct SAMLBindingTests {
         }
     }
 }
+
+@Suite("Signing refusals")
+struct SAMLSigningRefusalTests {
+    @Test("a key that does not fit the algorithm is invalid_key; SHA-1 signing is unsupported_algorithm")
+    func refusals() throws {
+        let request = try AuthnRequestBuilder(
+            serviceProviderEntityID: SAMLBindingTests.sp, assertionConsumerServiceURL: SAMLBindingTests.acs
+        ).build(destination: SAMLBindingTests.sso)
+        let ecKey = try SAMLTestSupport.privateKey("idp-ec")
+        #expect(throws: SAMLError(.invalidKey, "")) {
+            try RedirectBinding.url(
+                destination: SAMLBindingTests.sso, xml: request.xml, signingKey: ecKey, algorithm: .rsaSHA256)
+        }
+        #expect(throws: SAMLError(.invalidKey, "")) {
+            try PostBinding.encode(request, signingKey: ecKey, algorithm: .rsaSHA512)
+        }
+        #expect(throws: SAMLError(.unsupportedAlgorithm, "")) {
+            try RedirectBinding.url(
+                destination: SAMLBindingTests.sso, xml: request.xml,
+                signingKey: SAMLTestSupport.privateKey("sp"), algorithm: .rsaSHA1)
+        }
+    }
+
+    @Test("a full in-memory replay guard refuses new IDs instead of forgetting live ones")
+    func replayGuardCapacity() async throws {
+        let clock = FixedClock(unixSeconds: 1_767_225_600)
+        let replayGuard = InMemoryAssertionReplayGuard(capacity: 2, clock: clock)
+        let expiry = clock.now.addingTimeInterval(60)
+        #expect(try await replayGuard.recordFirstUse(assertionID: "_1", issuer: "i", expiry: expiry))
+        #expect(try await replayGuard.recordFirstUse(assertionID: "_2", issuer: "i", expiry: expiry))
+        #expect(try await !replayGuard.recordFirstUse(assertionID: "_3", issuer: "i", expiry: expiry))
+        #expect(try await !replayGuard.recordFirstUse(assertionID: "_1", issuer: "i", expiry: expiry))
+    }
+}

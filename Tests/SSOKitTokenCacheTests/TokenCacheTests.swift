@@ -228,3 +228,19 @@ struct TokenCacheTests {
         #expect(throws: TokenCacheError(.invalidKey, "")) { try CacheEncryptionKey(bytes: []) }
     }
 }
+
+@Suite("InMemoryTokenCacheStore limits")
+struct InMemoryTokenCacheStoreLimitTests {
+    @Test("one-time entries beyond the capacity are capacity_exceeded; expired ones make room")
+    func onceCapacity() async throws {
+        let clock = TestClock()
+        let cache = TokenCache(store: InMemoryTokenCacheStore(onceCapacity: 2), key: .generate(), clock: clock)
+        #expect(try await cache.putOneTime([1], namespace: "n", id: "a", lifetime: 10))
+        #expect(try await cache.putOneTime([2], namespace: "n", id: "b", lifetime: 10))
+        await #expect(throws: TokenCacheError(.capacityExceeded, "")) {
+            try await cache.putOneTime([3], namespace: "n", id: "c", lifetime: 10)
+        }
+        clock.advance(11)
+        #expect(try await cache.putOneTime([3], namespace: "n", id: "c", lifetime: 10))
+    }
+}

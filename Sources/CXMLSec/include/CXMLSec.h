@@ -45,8 +45,6 @@ int ssokit_scan_document(
 /// The value of an attribute without namespace, borrowed from the tree when it is one text node: returns 0 when the
 /// attribute is absent, 1 with *value set, 2 when the value must be read with ssokit_node_attribute.
 int ssokit_node_attribute_borrowed(xmlNodePtr node, const char *name, const char **value);
-/// Unlinks and frees a node.
-void ssokit_node_remove(xmlNodePtr node);
 
 /// Initialises libxml2, xmlsec and its OpenSSL backend once per process and silences their error output.
 /// Returns 0 on success. Safe to call from any thread, any number of times.

@@ -11,27 +11,18 @@ public protocol SAMLAssertionReplayGuard: Sendable {
 
 /// A process-local replay guard with a bounded number of live entries.
 public actor InMemoryAssertionReplayGuard: SAMLAssertionReplayGuard {
-    private var expiries: [String: Date] = [:]
-    private let capacity: Int
+    private var seen: ExpiringEntries<Void>
     private let clock: any SSOKitClock
 
     /// Creates a guard holding at most `capacity` unexpired IDs. When full, new IDs are refused rather than live
     /// ones evicted, so that a flood cannot flush the guard.
     public init(capacity: Int = 100_000, clock: any SSOKitClock = SystemClock()) {
-        self.capacity = capacity
+        self.seen = ExpiringEntries(capacity: capacity)
         self.clock = clock
     }
 
     /// Records the ID; false when seen before or when the guard is full.
     public func recordFirstUse(assertionID: String, issuer: String, expiry: Date) async throws -> Bool {
-        let key = "\(issuer)\u{0}\(assertionID)"
-        let now = clock.now
-        if let seen = expiries[key], seen > now { return false }
-        if expiries.count >= capacity {
-            expiries = expiries.filter { $0.value > now }
-            guard expiries.count < capacity else { return false }
-        }
-        expiries[key] = expiry
-        return true
+        seen.insertIfAbsent((), key: "\(issuer)\u{0}\(assertionID)", expiry: expiry, now: clock.now)
     }
 }

@@ -7,37 +7,31 @@ import SSOKitCore
 /// Each key is unguessable (128 random bits), expires after `lifetime`, and can be taken once. The store is bounded:
 /// when full it refuses new entries instead of evicting live ones. SSOKitTokenCache offers a persistent equivalent.
 public actor RelayStateStore<Value: Sendable> {
-    private var entries: [String: (value: Value, expiry: Date)] = [:]
+    private var entries: ExpiringEntries<Value>
     private let lifetime: TimeInterval
-    private let capacity: Int
     private let clock: any SSOKitClock
 
     /// Creates a store whose entries live `lifetime` seconds (default 10 minutes).
     public init(lifetime: TimeInterval = 600, capacity: Int = 100_000, clock: any SSOKitClock = SystemClock()) {
         self.lifetime = lifetime
-        self.capacity = capacity
+        self.entries = ExpiringEntries(capacity: capacity)
         self.clock = clock
     }
 
     /// Stores `value` and returns the RelayState that retrieves it: 22 base64url characters.
     public func put(_ value: Value) throws(SAMLError) -> String {
         let now = clock.now
-        if entries.count >= capacity {
-            entries = entries.filter { $0.value.expiry > now }
-            guard entries.count < capacity else {
-                throw SAMLError(.tooLarge, "too many logins are in flight")
-            }
-        }
         var generator = SystemRandomNumberGenerator()
         let key = Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        entries[key] = (value, now.addingTimeInterval(lifetime))
+        guard entries.insertIfAbsent(value, key: key, expiry: now.addingTimeInterval(lifetime), now: now) else {
+            throw SAMLError(.tooLarge, "too many logins are in flight")
+        }
         return key
     }
 
     /// The value stored under `relayState`, removed so that it cannot be used again; nil when unknown or expired.
     public func take(_ relayState: String) -> Value? {
-        guard let entry = entries.removeValue(forKey: relayState), entry.expiry > clock.now else { return nil }
-        return entry.value
+        entries.take(relayState, now: clock.now)
     }
 
     /// How many entries are stored (expired ones included until they are taken or swept).
