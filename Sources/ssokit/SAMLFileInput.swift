@@ -23,7 +23,13 @@ enum SAMLFileInput {
 
     /// Every certificate in a PEM file.
     static func certificates(_ path: String) throws -> [SAMLCertificate] {
-        try SAMLCertificate.all(pem: text(path))
+        let text = try text(path)
+        let blocks = text.components(separatedBy: "-----END CERTIFICATE-----").filter {
+            $0.contains("-----BEGIN CERTIFICATE-----")
+        }
+        let certificates = try blocks.map { try SAMLCertificate(pem: $0 + "-----END CERTIFICATE-----\n") }
+        guard !certificates.isEmpty else { throw SAMLError(.invalidKey, "\(path) holds no PEM certificate") }
+        return certificates
     }
 
     static func metadata(_ path: String, now: Date) throws -> IdentityProviderMetadata {

@@ -85,12 +85,9 @@ struct SAMLVerifyCommand: AsyncParsableCommand {
                     signaturePolicy: SAMLSignaturePolicy(rawValue: signaturePolicy) ?? .assertionCovered,
                     allowSHA1: allowSha1, clockSkew: TimeInterval(clockSkew), decryptionKey: decryptionKey),
                 clock: clock)
-            let solicitation: SAMLResponseVerifier.Solicitation
-            if let requestId {
-                solicitation = .request(id: requestId)
-            } else if allowUnsolicited {
-                solicitation = .unsolicited
-            } else {
+            let solicitation: SAMLResponseVerifier.Solicitation =
+                requestId.map { .request(id: $0) } ?? (allowUnsolicited ? .unsolicited : .request(id: ""))
+            if requestId == nil, !allowUnsolicited {
                 throw SAMLError(.unsolicitedResponse, "no --request-id was given and --allow-unsolicited is not set")
             }
             let input = try SAMLFileInput.bytes(response)

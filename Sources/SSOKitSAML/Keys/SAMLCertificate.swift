@@ -29,13 +29,6 @@ public final class SAMLCertificate: Sendable, Hashable {
         try self.init(der: der)
     }
 
-    /// Every `CERTIFICATE` block of a PEM text (a file holding the current and the next IdP certificate, say).
-    public static func all(pem: String) throws(SAMLError) -> [SAMLCertificate] {
-        let blocks = KeyPEM.blocks(labeled: "CERTIFICATE", in: pem)
-        guard !blocks.isEmpty else { throw SAMLError(.invalidKey, "no PEM CERTIFICATE block found") }
-        return try blocks.map { der throws(SAMLError) in try SAMLCertificate(der: der) }
-    }
-
     /// Loads the base64 DER found in metadata's `ds:X509Certificate` (whitespace allowed).
     public convenience init(base64: String) throws(SAMLError) {
         let compact = base64.filter { !$0.isWhitespace }
