@@ -1,9 +1,10 @@
 import Foundation
 
 /// A process-local store: fast, and gone with the process. One-time entries are bounded.
-public actor InMemoryTokenCacheStore: TokenCacheStore {
+public actor InMemoryTokenCacheStore: TokenCacheStore, RightRecordStore {
     private var rowsByKey: [String: StoredRow] = [:]
     private var onceEntries: [String: (value: [UInt8], expiresAt: Date)] = [:]
+    private var rights: [String: StoredRightRecord] = [:]
     private var busyKeys: Set<String> = []
     private var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private let onceCapacity: Int
@@ -87,5 +88,34 @@ public actor InMemoryTokenCacheStore: TokenCacheStore {
     /// Replaces a row's sealed bytes as they are: for tests that simulate tampering with a backend.
     public func overwriteSealed(key: String, with sealed: [UInt8]) {
         rowsByKey[key]?.sealed = sealed
+    }
+
+    /// Inserts a right record unless its identifier is taken.
+    public func insertRight(_ record: StoredRightRecord) async throws(TokenCacheError) -> Bool {
+        guard rights[record.identifier] == nil else { return false }
+        rights[record.identifier] = record
+        return true
+    }
+
+    /// The right record under `identifier`.
+    public func right(identifier: String) async throws(TokenCacheError) -> StoredRightRecord? { rights[identifier] }
+
+    /// Every persisted right identifier, sorted.
+    public func rightIdentifiers() async throws(TokenCacheError) -> [String] { rights.keys.sorted() }
+
+    /// Removes a right record.
+    public func deleteRight(identifier: String) async throws(TokenCacheError) -> Bool {
+        rights.removeValue(forKey: identifier) != nil
+    }
+
+    /// Replaces the attempt counters.
+    public func updateAttempts(
+        identifier: String, _ body: @Sendable (RightAttempts) -> RightAttempts
+    ) async throws(TokenCacheError) -> RightAttempts? {
+        guard let current = rights[identifier] else { return nil }
+        let next = body(RightAttempts(failedAttempts: current.failedAttempts, lockedUntil: current.lockedUntil))
+        rights[identifier]?.failedAttempts = next.failedAttempts
+        rights[identifier]?.lockedUntil = next.lockedUntil
+        return next
     }
 }

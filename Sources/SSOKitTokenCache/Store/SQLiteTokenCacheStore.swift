@@ -3,12 +3,12 @@ import Foundation
 /// The embedded default store: one SQLite file in WAL mode. A write returns only after its transaction committed
 /// with fsync; several processes may share the file (busy timeout 5 s); ``update(key:_:)`` holds SQLite's write
 /// lock (`BEGIN IMMEDIATE`) and re-reads the entry inside it, so two processes never spend one refresh token.
-public actor SQLiteTokenCacheStore: TokenCacheStore {
+public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
     private let connection: SQLiteConnection
     private var lock = AsyncLock()
 
     /// The schema version this code writes (`PRAGMA user_version`).
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// Opens or creates the database file at `path` (mode 0600) and migrates its schema.
     public init(path: String) throws(TokenCacheError) {
@@ -37,6 +37,14 @@ public actor SQLiteTokenCacheStore: TokenCacheStore {
                     CREATE TABLE IF NOT EXISTS once_entries (namespace TEXT NOT NULL, id TEXT NOT NULL, \
                     value BLOB NOT NULL, expires_at REAL NOT NULL, PRIMARY KEY (namespace, id));
                     PRAGMA user_version = 1;
+                    """)
+            }
+            if version < 2 {
+                try connection.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS rights (identifier TEXT PRIMARY KEY, record BLOB NOT NULL, \
+                    failed_attempts INTEGER NOT NULL DEFAULT 0, locked_until REAL);
+                    PRAGMA user_version = 2;
                     """)
             }
             try connection.execute("COMMIT")
@@ -199,5 +207,95 @@ public actor SQLiteTokenCacheStore: TokenCacheStore {
         await acquire()
         defer { release() }
         try connection.query("UPDATE entries SET sealed = ? WHERE key = ?", [.blob(sealed), .text(key)])
+    }
+
+    // MARK: - Rights
+
+    private static func rightRecord(from columns: [SQLiteConnection.Value]) -> StoredRightRecord? {
+        guard columns.count == 4, case .text(let identifier) = columns[0], case .blob(let record) = columns[1],
+            case .integer(let failed) = columns[2]
+        else { return nil }
+        var lockedUntil: Date?
+        if case .double(let seconds) = columns[3] { lockedUntil = Date(timeIntervalSince1970: seconds) }
+        return StoredRightRecord(
+            identifier: identifier, record: record, failedAttempts: Int(failed), lockedUntil: lockedUntil)
+    }
+
+    /// Inserts a right record unless its identifier is taken.
+    public func insertRight(_ record: StoredRightRecord) async throws(TokenCacheError) -> Bool {
+        try await typed {
+            try await transaction {
+                try connection.query(
+                    """
+                    INSERT OR IGNORE INTO rights (identifier, record, failed_attempts, locked_until) \
+                    VALUES (?, ?, ?, ?)
+                    """,
+                    [
+                        .text(record.identifier), .blob(record.record), .integer(Int64(record.failedAttempts)),
+                        record.lockedUntil.map { .double($0.timeIntervalSince1970) } ?? .null,
+                    ])
+                return connection.changes == 1
+            }
+        }
+    }
+
+    /// The right record under `identifier`.
+    public func right(identifier: String) async throws(TokenCacheError) -> StoredRightRecord? {
+        await acquire()
+        defer { release() }
+        return try connection.query(
+            "SELECT identifier, record, failed_attempts, locked_until FROM rights WHERE identifier = ?",
+            [.text(identifier)]
+        ).first.flatMap(Self.rightRecord(from:))
+    }
+
+    /// Every persisted right identifier, sorted.
+    public func rightIdentifiers() async throws(TokenCacheError) -> [String] {
+        await acquire()
+        defer { release() }
+        return try connection.query("SELECT identifier FROM rights ORDER BY identifier").compactMap { columns in
+            if case .text(let identifier) = columns.first { identifier } else { nil }
+        }
+    }
+
+    /// Removes a right record.
+    public func deleteRight(identifier: String) async throws(TokenCacheError) -> Bool {
+        try await typed {
+            try await transaction {
+                try connection.query("DELETE FROM rights WHERE identifier = ?", [.text(identifier)])
+                return connection.changes == 1
+            }
+        }
+    }
+
+    /// Replaces the attempt counters inside one immediate transaction.
+    public func updateAttempts(
+        identifier: String, _ body: @Sendable (RightAttempts) -> RightAttempts
+    ) async throws(TokenCacheError) -> RightAttempts? {
+        try await typed {
+            try await transaction { () throws(TokenCacheError) -> RightAttempts? in
+                guard
+                    let current = try connection.query(
+                        "SELECT identifier, record, failed_attempts, locked_until FROM rights WHERE identifier = ?",
+                        [.text(identifier)]
+                    ).first.flatMap(Self.rightRecord(from:))
+                else { return nil }
+                let next = body(RightAttempts(failedAttempts: current.failedAttempts, lockedUntil: current.lockedUntil))
+                try connection.query(
+                    "UPDATE rights SET failed_attempts = ?, locked_until = ? WHERE identifier = ?",
+                    [
+                        .integer(Int64(next.failedAttempts)),
+                        next.lockedUntil.map { .double($0.timeIntervalSince1970) } ?? .null, .text(identifier),
+                    ])
+                return next
+            }
+        }
+    }
+
+    /// Replaces a right's record bytes as they are, outside the store's API: for tests that tamper with the file.
+    public func overwriteRightRecord(identifier: String, with record: [UInt8]) async throws(TokenCacheError) {
+        await acquire()
+        defer { release() }
+        try connection.query("UPDATE rights SET record = ? WHERE identifier = ?", [.blob(record), .text(identifier)])
     }
 }
