@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SSOKitOIDC", targets: ["SSOKitOIDC"]),
         .library(name: "SSOKitSAML", targets: ["SSOKitSAML"]),
         .library(name: "SSOKitTokenCache", targets: ["SSOKitTokenCache"]),
+        .library(name: "SSOKitRights", targets: ["SSOKitRights"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -70,6 +71,17 @@ let package = Package(
                 "SSOKitCore",
                 "SSOKitSAML",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "SSOKitRights",
+            dependencies: [
+                "SSOKitCore",
+                "SSOKitOIDC",
+                "SSOKitTokenCache",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -206,6 +218,15 @@ let package = Package(
         .testTarget(
             name: "SSOKitTokenCacheTests",
             dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "TokenCacheCrashWriter"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitRightsTests",
+            dependencies: [
+                "SSOKitRights", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

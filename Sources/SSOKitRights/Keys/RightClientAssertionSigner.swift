@@ -1,0 +1,27 @@
+import Foundation
+import SSOKitCore
+import SSOKitOIDC
+
+/// Signs OIDC `private_key_jwt` client assertions (RFC 7523) with a persisted right's key, as ES256 with the key's
+/// JWK thumbprint as `kid`. Register ``RightPublicKey/jwk`` with the provider. Signing fails with `not_authorized`
+/// unless the right is authorized.
+public struct RightClientAssertionSigner: ClientAssertionSigner {
+    private let right: PersistedRight
+    private let keyID: String
+
+    /// Signs with `right`'s key; `keyID` defaults to the key's thumbprint.
+    public init(right: PersistedRight, keyID: String? = nil) {
+        self.right = right
+        self.keyID = keyID ?? right.publicKey.thumbprint
+    }
+
+    /// The compact JWS of `claims`.
+    public func sign(_ claims: ClientAssertionClaims) async throws -> String {
+        let header = try JSONSerialization.data(
+            withJSONObject: ["alg": "ES256", "kid": keyID, "typ": "JWT"], options: [.sortedKeys])
+        let payload = try JSONEncoder().encode(claims)
+        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        let signature = try right.privateKey.signature(for: Array(signingInput.utf8))
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+}

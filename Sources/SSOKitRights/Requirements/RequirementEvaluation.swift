@@ -1,0 +1,76 @@
+import Crypto
+
+/// The result of asking the user and the evaluators once.
+enum RequirementOutcome: Sendable {
+    /// The leaves that were met, and the keys derived from the passphrases among them.
+    case satisfied(leaves: Set<Int>, keys: [Int: SymmetricKey])
+    case denied
+}
+
+extension RightRequirement {
+    /// Evaluates the tree in order: all-of stops at the first unmet child, any-of at the first met one.
+    /// Throws `cancelled` when the authenticator returns no passphrase.
+    func evaluate(
+        reason: String, identifier: String?, authenticator: any RightAuthenticator
+    ) async throws(RightError) -> RequirementOutcome {
+        var next = 0
+        var keys: [Int: SymmetricKey] = [:]
+        var met: Set<Int> = []
+        let satisfied = try await evaluate(
+            nextLeaf: &next, reason: reason, identifier: identifier, authenticator: authenticator, keys: &keys,
+            met: &met)
+        return satisfied ? .satisfied(leaves: met, keys: keys) : .denied
+    }
+
+    private func evaluate(
+        nextLeaf: inout Int, reason: String, identifier: String?, authenticator: any RightAuthenticator,
+        keys: inout [Int: SymmetricKey], met: inout Set<Int>
+    ) async throws(RightError) -> Bool {
+        switch self {
+        case .passphrase(let requirement):
+            let position = nextLeaf
+            nextLeaf += 1
+            let request = PassphraseRequest(
+                label: requirement.label, localizedReason: reason, rightIdentifier: identifier)
+            guard let passphrase = await authenticator.passphrase(for: request) else {
+                throw RightError(.cancelled, "no passphrase was entered")
+            }
+            guard let key = try requirement.key(for: passphrase) else { return false }
+            keys[position] = key
+            met.insert(position)
+            return true
+        case .custom(let requirement):
+            let position = nextLeaf
+            nextLeaf += 1
+            let request = CustomEvaluationRequest(
+                name: requirement.name, localizedReason: reason, rightIdentifier: identifier)
+            guard await requirement.evaluate(request) else { return false }
+            met.insert(position)
+            return true
+        case .anyOf(let children):
+            var satisfied = false
+            for child in children {
+                if satisfied {
+                    nextLeaf += child.leaves.count
+                    continue
+                }
+                satisfied = try await child.evaluate(
+                    nextLeaf: &nextLeaf, reason: reason, identifier: identifier, authenticator: authenticator,
+                    keys: &keys, met: &met)
+            }
+            return satisfied
+        case .allOf(let children):
+            var satisfied = true
+            for child in children {
+                if !satisfied {
+                    nextLeaf += child.leaves.count
+                    continue
+                }
+                satisfied = try await child.evaluate(
+                    nextLeaf: &nextLeaf, reason: reason, identifier: identifier, authenticator: authenticator,
+                    keys: &keys, met: &met)
+            }
+            return satisfied
+        }
+    }
+}
