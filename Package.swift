@@ -127,6 +127,8 @@ let package = Package(
                 "SSOKitOIDC",
                 "SSOKitSAML",
                 "SSOKitTesting",
+                "SSOKitTokenCache",
+                "SSOKitRights",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -231,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitEndToEndTests",
-            dependencies: ["ssokit", "SSOKitTesting"],
+            dependencies: ["ssokit", "SSOKitTesting", "SSOKitCore", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["peer"],
             swiftSettings: strictSettings
         ),

@@ -67,16 +67,31 @@ public actor TokenCache {
     /// Throws ``TokenCacheError`` (`not_found`, `not_refreshable`, `entry_unreadable`, `store_unavailable`) or,
     /// unchanged, the error `refresh` threw.
     public func validTokens(for key: TokenCacheKey, refresh: @escaping Refresh) async throws -> CachedTokens {
-        let canonical = key.canonical
         let deadline = clock.now.addingTimeInterval(leeway)
-        if let known = memory[canonical], known.isValid(until: deadline) { return known }
+        if let known = memory[key.canonical], known.isValid(until: deadline) { return known }
+        return try await singleFlight(key, force: false, refresh: refresh)
+    }
+
+    /// Spends the refresh token now, whatever the tokens' expiry (an explicit "refresh" command), and stores the
+    /// result. The entry is re-read inside the store's exclusive update, so a concurrent refresh in another process
+    /// is seen and its rotated refresh token used; concurrent callers in this process share one refresh.
+    ///
+    /// Throws like ``validTokens(for:refresh:)``.
+    public func refreshedTokens(for key: TokenCacheKey, refresh: @escaping Refresh) async throws -> CachedTokens {
+        try await singleFlight(key, force: true, refresh: refresh)
+    }
+
+    private func singleFlight(_ key: TokenCacheKey, force: Bool, refresh: @escaping Refresh) async throws
+        -> CachedTokens
+    {
+        let canonical = key.canonical
         if let running = inFlight[canonical] { return try await running.value }
 
         let task = Task { [store, sealer, clock, leeway] () throws -> CachedTokens in
             let row = try await store.update(key: canonical) { row in
                 guard let row else { throw TokenCacheError(.notFound, "no entry for \(key)") }
                 let current = try sealer.open(CachedTokens.self, from: row.sealed, boundTo: canonical)
-                if current.isValid(until: clock.now.addingTimeInterval(leeway)) { return row }
+                if !force && current.isValid(until: clock.now.addingTimeInterval(leeway)) { return row }
                 guard current.refreshToken != nil else {
                     throw TokenCacheError(.notRefreshable, "the entry for \(key) has no refresh token")
                 }

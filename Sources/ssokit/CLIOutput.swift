@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import SSOKitCore
 import SSOKitOIDC
+import SSOKitRights
 import SSOKitSAML
+import SSOKitTokenCache
 
 /// Printing results and failures the way the CLI contract says: one JSON object on stdout, exit 0 or 1.
 enum CLIOutput {
@@ -27,6 +29,10 @@ enum CLIOutput {
         } catch let error as OIDCError {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as SAMLError {
+            throw failure(code: error.code.description, message: error.reason)
+        } catch let error as TokenCacheError {
+            throw failure(code: error.code.description, message: error.reason)
+        } catch let error as RightError {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as CLIFailure {
             throw failure(code: error.code, message: error.message)

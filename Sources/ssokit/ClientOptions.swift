@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SSOKitOIDC
+import SSOKitRights
+import SSOKitTokenCache
 
 /// The options every `ssokit oidc` session command shares.
 struct ClientOptions: ParsableArguments {
@@ -10,21 +12,12 @@ struct ClientOptions: ParsableArguments {
     var clientID: String
     @Option(name: .customLong("client-secret"), help: "The client secret, for confidential clients.")
     var clientSecret: String?
-    @Option(help: "The token cache folder (default: $XDG_CACHE_HOME/ssokit or ~/.cache/ssokit).")
-    var cache: String?
     @Option(help: "The calling app's bundle identifier; sessions are kept apart per app.")
     var app: String = "ssokit"
 
-    var cacheDirectory: URL {
-        if let cache { return URL(fileURLWithPath: cache) }
-        let environment = ProcessInfo.processInfo.environment
-        if let base = environment["XDG_CACHE_HOME"], !base.isEmpty {
-            return URL(fileURLWithPath: base).appendingPathComponent("ssokit")
-        }
-        return URL(fileURLWithPath: environment["HOME"] ?? ".").appendingPathComponent(".cache/ssokit")
-    }
-
-    var sessionKey: SessionKey { SessionKey(app: app, issuer: issuer, clientID: clientID) }
+    /// The cache entry of this app, provider and client. The CLI keeps one session per (app, issuer, client), so
+    /// the entry key's scope set is empty; the granted scopes are stored in the entry.
+    var cacheKey: TokenCacheKey { TokenCacheKey(application: app, issuer: issuer, clientID: clientID) }
 
     /// The client authentication: an explicit method, else `client_secret_basic` with a secret, else `none`.
     func authentication(method: String?, assertionSigner: (any ClientAssertionSigner)? = nil) throws
@@ -57,10 +50,22 @@ struct ClientAuthOptions: ParsableArguments {
     var clientKey: String?
     @Option(name: .customLong("client-key-id"), help: "The kid to put in private_key_jwt assertions.")
     var clientKeyID: String?
+    @Option(
+        name: .customLong("client-key-right"),
+        help: "Sign private_key_jwt assertions with this persisted right's key (see `ssokit rights`).")
+    var clientKeyRight: String?
 
-    func authentication(for client: ClientOptions) async throws -> ClientAuthentication {
+    func authentication(for client: ClientOptions, store: StoreOptions) async throws -> ClientAuthentication {
         var signer: (any ClientAssertionSigner)?
         if let clientKey { signer = try await ClientKeyLoader.signer(path: clientKey, keyID: clientKeyID) }
+        if let clientKeyRight {
+            guard clientKey == nil else { throw ValidationError("--client-key and --client-key-right exclude each other") }
+            let right = try await CacheContext.withRights(store) { rights in
+                try await rights.right(forIdentifier: clientKeyRight, authenticator: TerminalAuthenticator())
+            }
+            try await right.authorize(localizedReason: "Sign the client assertion for \(client.clientID)")
+            signer = RightClientAssertionSigner(right: right, keyID: clientKeyID)
+        }
         return try client.authentication(method: clientAuth, assertionSigner: signer)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SSOKitCore
 import SSOKitOIDC
+import SSOKitTokenCache
 
 /// `ssokit oidc login`: authorization code + PKCE through a browser and a loopback redirect, or the device grant.
 struct LoginCommand: AsyncParsableCommand {
@@ -9,6 +10,7 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login", abstract: "Log in (authorization code with PKCE, or --device) and cache the tokens.")
 
     @OptionGroup var client: ClientOptions
+    @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var clientAuth: ClientAuthOptions
     @Option(help: "Space-separated scopes.")
     var scope: String = "openid profile email"
@@ -31,21 +33,24 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let authentication = try await clientAuth.authentication(for: client)
         let scopes = scope.split(separator: " ").map(String.init)
         try await CLIOutput.run {
-            try await HTTPSession.with { transport in
-                let party = OpenIDRelyingParty(
-                    issuer: client.issuer, clientID: client.clientID, authentication: authentication,
-                    transport: transport)
-                let login =
-                    device
-                    ? try await deviceLogin(party, scopes: scopes) : try await browserLogin(party, scopes: scopes)
-                let userInfo = userinfo ? try await party.userInfo(for: login) : nil
-                let session = StoredSession(tokens: login.tokens, claims: login.claims.all)
-                try SessionStore(directory: client.cacheDirectory).save(session, for: client.sessionKey)
-                if !json { CLIOutput.note(SessionOutput.summary(session)) }
-                CLIOutput.success(SessionOutput.members(session, userInfo: userInfo))
+            let authentication = try await clientAuth.authentication(for: client, store: storeOptions)
+            try await CacheContext.with(storeOptions) { context in
+                try await HTTPSession.with { transport in
+                    let party = OpenIDRelyingParty(
+                        issuer: client.issuer, clientID: client.clientID, authentication: authentication,
+                        transport: transport)
+                    let login =
+                        device
+                        ? try await deviceLogin(party, scopes: scopes) : try await browserLogin(party, scopes: scopes)
+                    let userInfo = userinfo ? try await party.userInfo(for: login) : nil
+                    let session = StoredSession(tokens: login.tokens, claims: login.claims.all)
+                    // Durable before the result is printed.
+                    try await context.cache.store(session.cached(scopes: scopes), for: client.cacheKey)
+                    if !json { CLIOutput.note(SessionOutput.summary(session)) }
+                    CLIOutput.success(SessionOutput.members(session, userInfo: userInfo))
+                }
             }
         }
     }

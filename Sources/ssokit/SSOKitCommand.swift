@@ -7,7 +7,9 @@ struct SSOKitCommand: AsyncParsableCommand {
         commandName: "ssokit",
         abstract:
             "Log in to OpenID Connect providers, verify tokens and SAML responses, and run SSOKit's conformance fixtures.",
-        subcommands: [OIDCCommand.self, SAMLCommand.self, ConformanceCommand.self])
+        subcommands: [
+            OIDCCommand.self, SAMLCommand.self, ConformanceCommand.self, CacheCommand.self, RightsCommand.self,
+        ])
 }
 
 struct OIDCCommand: AsyncParsableCommand {

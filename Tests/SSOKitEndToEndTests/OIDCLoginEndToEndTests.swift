@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import SSOKitCore
 import Testing
 
 /// `ssokit oidc login`, `refresh`, `logout` and `verify-id-token` against oidc-provider-mock on 127.0.0.1,
@@ -6,15 +8,38 @@ import Testing
 @Suite(.serialized)
 struct OIDCLoginEndToEndTests {
     let cache: URL
+    /// `$XDG_CONFIG_HOME` of the runs: where the cache key lives, outside the cache folder.
+    let config: URL
     let browser: String
 
     init() throws {
-        cache = FileManager.default.temporaryDirectory.appendingPathComponent("ssokit-e2e-\(UUID().uuidString)")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("ssokit-e2e-\(UUID().uuidString)")
+        cache = base.appendingPathComponent("cache")
+        config = base.appendingPathComponent("config")
         browser = MockProvider.python + " " + MockProvider.peerDirectory.appendingPathComponent("browser.py").path
     }
 
     private func ssokit(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
-        try ProcessRunner.run(MockProvider.ssokit, arguments, environment: environment, timeout: 120)
+        var merged = ["XDG_CONFIG_HOME": config.path]
+        for (name, value) in environment { merged[name] = value }
+        return try ProcessRunner.run(MockProvider.ssokit, arguments, environment: merged, timeout: 120)
+    }
+
+    private func show(_ issuer: String, reveal: Bool = true, environment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
+        try ssokit(
+            ["cache", "show", "--issuer", issuer, "--client-id", "ssokit-e2e", "--cache", cache.path, "--app",
+             "com.example.mail"] + (reveal ? ["--reveal"] : []), environment: environment)
+    }
+
+    /// Every byte of the cache folder (database, WAL).
+    private func cacheBytes() throws -> Data {
+        var bytes = Data()
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
+            bytes += try Data(contentsOf: cache.appendingPathComponent(name))
+        }
+        return bytes
     }
 
     private func common(_ issuer: String) -> [String] {
@@ -40,19 +65,36 @@ struct OIDCLoginEndToEndTests {
         #expect((loginJSON["access_token_expires_at"] as? Int ?? 0) > Int(Date().timeIntervalSince1970))
         #expect((loginJSON["userinfo"] as? [String: Any])?["sub"] as? String == "alice@example.com")
 
-        // The cache holds the session privately: folder 0700, files 0600, and never a token on stdout.
+        // The cache holds the session privately: folder 0700, SQLite files 0600, tokens sealed, none on stdout.
         let folderMode = try FileManager.default.attributesOfItem(atPath: cache.path)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        #expect(files.count == 1)
-        let file = cache.appendingPathComponent(try #require(files.first))
-        let fileMode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
-        #expect(fileMode == 0o600)
-        let stored = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        let idToken = try #require(stored["id_token"] as? String)
-        let accessToken = try #require(stored["access_token"] as? String)
+        #expect(files.contains("cache.sqlite"))
+        for name in files {
+            let mode = try FileManager.default.attributesOfItem(
+                atPath: cache.appendingPathComponent(name).path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(name) must be 0600")
+        }
+        let keyMode = try FileManager.default.attributesOfItem(
+            atPath: config.appendingPathComponent("ssokit/cache.key").path)[.posixPermissions] as? Int
+        #expect(keyMode == 0o600)
+        let hidden = try show(provider.issuer, reveal: false)
+        #expect(hidden.status == 0, "cache show failed: \(hidden.stdout)")
+        #expect(hidden.json?["access_token"] == nil)
+        #expect(hidden.json?["has_refresh_token"] as? Bool == true)
+        let shown = try show(provider.issuer)
+        let idToken = try #require(shown.json?["id_token"] as? String)
+        let accessToken = try #require(shown.json?["access_token"] as? String)
+        let refreshToken = try #require(shown.json?["refresh_token"] as? String)
         #expect(!login.stdout.contains(accessToken))
+        let raw = try cacheBytes()
+        for token in [accessToken, refreshToken, idToken] { #expect(raw.range(of: Data(token.utf8)) == nil) }
+
+        // A copy of the cache folder alone (another config, so another key) reveals nothing.
+        let copy = try show(provider.issuer, environment: ["XDG_CONFIG_HOME": config.path + "-other"])
+        #expect(copy.status == 1)
+        #expect(copy.json?["error"] as? String == "entry_unreadable")
+        #expect(!copy.stdout.contains(accessToken))
 
         // The ID token verifies through discovery and the provider's JWKS over HTTP.
         let verify = try ssokit(
@@ -68,19 +110,25 @@ struct OIDCLoginEndToEndTests {
         #expect(refresh.status == 0, "refresh failed: \(refresh.stdout) \(refresh.stderr)")
         #expect((refresh.json?["id_token_claims"] as? [String: Any])?["sub"] as? String == "alice@example.com")
         #expect(refresh.json?["has_refresh_token"] as? Bool == true)
-        let refreshed = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        #expect(refreshed["access_token"] as? String != accessToken, "refresh must store the new access token")
+        let refreshed = try show(provider.issuer)
+        #expect(refreshed.json?["access_token"] as? String != accessToken, "refresh must store the new access token")
+        #expect(refreshed.json?["id_token"] as? String != nil, "the ID token is kept across refreshes")
+        let list = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        #expect((list.json?["entries"] as? [Any])?.count == 1)
+        #expect(!list.stdout.contains(accessToken))
+        let otherApp = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.other"])
+        #expect((otherApp.json?["entries"] as? [Any])?.count == 0)
 
         let logout = try ssokit(["oidc", "logout"] + common(provider.issuer))
         #expect(logout.status == 0)
         #expect(logout.json?["logged_out"] as? Bool == true)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).isEmpty)
+        let afterList = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        #expect((afterList.json?["entries"] as? [Any])?.count == 0)
 
         let afterLogout = try ssokit(["oidc", "refresh"] + common(provider.issuer))
         #expect(afterLogout.status == 1)
         #expect(afterLogout.json?["error"] as? String == "not_logged_in")
-        try? FileManager.default.removeItem(at: cache)
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
     @Test func deniedLoginIsATypedFailure() throws {
@@ -91,22 +139,105 @@ struct OIDCLoginEndToEndTests {
             environment: ["E2E_ACTION": "deny"])
         #expect(login.status == 1)
         #expect(login.json?["error"] as? String == "access_denied")
-        try? FileManager.default.removeItem(at: cache)
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
-    @Test func corruptedCacheFileIsATypedFailure() throws {
+    @Test func cacheReadWithAnotherKeyIsATypedFailure() throws {
         let provider = try MockProvider()
         defer { provider.stop() }
         let login = try ssokit(
             ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json"])
         #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        let file = cache.appendingPathComponent(try #require(files.first))
-        try Data("{not json".utf8).write(to: file)
+        // Replace the key file: the sealed entry no longer opens, and refresh says so instead of crashing.
+        try Data("\(Data(repeating: 7, count: 32).base64EncodedString())\n".utf8).write(
+            to: config.appendingPathComponent("ssokit/cache.key"))
         let refresh = try ssokit(["oidc", "refresh"] + common(provider.issuer))
         #expect(refresh.status == 1)
-        #expect(refresh.json?["error"] as? String == "cache_corrupt")
-        try? FileManager.default.removeItem(at: cache)
+        #expect(refresh.json?["error"] as? String == "entry_unreadable")
+        let list = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        #expect(list.json?["unreadable"] as? Int == 1)
+        // Logout still forgets the unreadable entry.
+        let logout = try ssokit(["oidc", "logout"] + common(provider.issuer))
+        #expect(logout.json?["logged_out"] as? Bool == true)
+        let after = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        #expect(after.json?["unreadable"] as? Int == 0)
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
+    }
+
+    @Test func twoRefreshesAtOnceShareTheCacheFile() async throws {
+        let provider = try MockProvider()
+        defer { provider.stop() }
+        let login = try ssokit(
+            ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json"])
+        #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
+        let arguments = ["oidc", "refresh"] + common(provider.issuer) + ["--json"]
+        async let first = Task.detached { try ssokit(arguments) }.value
+        async let second = Task.detached { try ssokit(arguments) }.value
+        let results = try await [first, second]
+        for result in results { #expect(result.status == 0, "refresh failed: \(result.stdout) \(result.stderr)") }
+        let tokens = Set(try results.map { _ in try #require(try show(provider.issuer).json?["access_token"] as? String) })
+        #expect(tokens.count == 1)
+        let list = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        #expect((list.json?["entries"] as? [Any])?.count == 1)
+        #expect(list.json?["unreadable"] as? Int == 0)
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
+    }
+
+    @Test func protectedCacheNeedsThePassphrase() throws {
+        let provider = try MockProvider()
+        defer { provider.stop() }
+        let passphrase = ["SSOKIT_PASSPHRASE": "e2e passphrase"]
+        let login = try ssokit(
+            ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json", "--protect"],
+            environment: passphrase)
+        #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
+        // Without the passphrase (the plain key file) the entry does not open.
+        let plain = try show(provider.issuer)
+        #expect(plain.json?["error"] as? String == "entry_unreadable")
+        let wrong = try ssokit(
+            ["oidc", "refresh"] + common(provider.issuer) + ["--protect"],
+            environment: ["SSOKIT_PASSPHRASE": "not it"])
+        #expect(wrong.status == 1)
+        #expect(wrong.json?["error"] as? String == "authorization_denied")
+        let refresh = try ssokit(
+            ["oidc", "refresh"] + common(provider.issuer) + ["--protect", "--json"], environment: passphrase)
+        #expect(refresh.status == 0, "refresh failed: \(refresh.stdout) \(refresh.stderr)")
+        let rights = try ssokit(["rights", "list", "--cache", cache.path])
+        let listed = try #require(rights.json?["rights"] as? [[String: Any]])
+        #expect(listed.first?["identifier"] as? String == "ssokit.cache-key")
+        #expect(listed.first?["failed_attempts"] as? Int == 0)
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
+    }
+
+    @Test func rightsCommandsSignAChallenge() throws {
+        let passphrase = ["SSOKIT_PASSPHRASE": "device pass"]
+        let store = ["--cache", cache.path]
+        let create = try ssokit(["rights", "create", "com.example.device"] + store, environment: passphrase)
+        #expect(create.status == 0, "create failed: \(create.stdout) \(create.stderr)")
+        let duplicate = try ssokit(["rights", "create", "com.example.device"] + store, environment: passphrase)
+        #expect(duplicate.json?["error"] as? String == "already_exists")
+        let challenge = "c2VydmVyLWNoYWxsZW5nZS0xMjM"
+        let denied = try ssokit(
+            ["rights", "authorize", "com.example.device", "--challenge", challenge] + store,
+            environment: ["SSOKIT_PASSPHRASE": "wrong"])
+        #expect(denied.json?["error"] as? String == "authorization_denied")
+        #expect(denied.json?["signature"] == nil)
+        let signed = try ssokit(
+            ["rights", "authorize", "com.example.device", "--challenge", challenge] + store, environment: passphrase)
+        #expect(signed.status == 0, "authorize failed: \(signed.stdout) \(signed.stderr)")
+        #expect(signed.json?["public_key_pem"] as? String == create.json?["public_key_pem"] as? String)
+        // The server side: verify with the exported public key only.
+        let pem = try #require(create.json?["public_key_pem"] as? String)
+        let signature = try #require((signed.json?["signature"] as? String).flatMap { Base64URL.decode($0) })
+        let key = try P256.Signing.PublicKey(pemRepresentation: pem)
+        let challengeBytes = try #require(Base64URL.decode(challenge))
+        #expect(key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: challengeBytes))
+        #expect(!key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: [1, 2, 3]))
+        let delete = try ssokit(["rights", "delete", "com.example.device"] + store)
+        #expect(delete.status == 0)
+        let gone = try ssokit(["rights", "delete", "com.example.device"] + store)
+        #expect(gone.json?["error"] as? String == "not_found")
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
     @Test func wrongClientSecretIsInvalidClient() throws {
@@ -117,7 +248,7 @@ struct OIDCLoginEndToEndTests {
         let login = try ssokit(arguments)
         #expect(login.status == 1)
         #expect(login.json?["error"] as? String == "invalid_client")
-        try? FileManager.default.removeItem(at: cache)
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
     @Test func plainHTTPIssuerOffLoopbackIsRefused() throws {

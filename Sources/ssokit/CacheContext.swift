@@ -1,0 +1,94 @@
+import Crypto
+import Foundation
+import SSOKitRights
+import SSOKitTokenCache
+
+/// The opened store: the token cache and the right store over one backend, with the cache key resolved.
+///
+/// The cache key never lives in the cache folder: it is `$XDG_CONFIG_HOME/ssokit/cache.key` (created 0600 on
+/// first use) or, with `--protect`, the secret of the persisted right `ssokit.cache-key`, readable only after its
+/// passphrase is entered. The right store's device key is `$XDG_CONFIG_HOME/ssokit/device.key`.
+struct CacheContext {
+    let cache: TokenCache
+    let rights: RightStore
+    private let backend: StoreBackend
+
+    /// The right whose secret is the cache key under `--protect`.
+    static let cacheKeyRight = "ssokit.cache-key"
+
+    /// Opens the store, runs `body`, and closes the store whatever happens.
+    static func with<T>(_ options: StoreOptions, _ body: (CacheContext) async throws -> T) async throws -> T {
+        let backend = try await StoreBackend.open(options)
+        do {
+            let rights = try RightStore(
+                records: backend.rights, deviceKey: SymmetricKey(data: try ConfigFiles.key(named: "device.key")))
+            let key =
+                options.protect
+                ? try await protectedKey(rights) : try CacheEncryptionKey(bytes: ConfigFiles.key(named: "cache.key"))
+            let result = try await body(CacheContext(cache: TokenCache(store: backend.tokens, key: key), rights: rights, backend: backend))
+            await backend.close()
+            return result
+        } catch {
+            await backend.close()
+            throw error
+        }
+    }
+
+    /// The right store alone (for `ssokit rights`).
+    static func withRights<T>(_ options: StoreOptions, _ body: (RightStore) async throws -> T) async throws -> T {
+        let backend = try await StoreBackend.open(options)
+        do {
+            let rights = try RightStore(
+                records: backend.rights, deviceKey: SymmetricKey(data: try ConfigFiles.key(named: "device.key")))
+            let result = try await body(rights)
+            await backend.close()
+            return result
+        } catch {
+            await backend.close()
+            throw error
+        }
+    }
+
+    /// Authorizes the cache-key right (creating it, with a new random key, on first use) and returns its secret.
+    private static func protectedKey(_ rights: RightStore) async throws -> CacheEncryptionKey {
+        let authenticator = TerminalAuthenticator()
+        var existing: PersistedRight?
+        do throws(RightError) {
+            existing = try await rights.right(forIdentifier: cacheKeyRight, authenticator: authenticator)
+        } catch {
+            guard error.code == .notFound else { throw error }
+        }
+        let persisted: PersistedRight
+        if let existing {
+            persisted = existing
+        } else {
+            let passphrase = try authenticator.newPassphrase(label: "the token cache")
+            let right = try Right(
+                requirement: .passphrase(try PassphraseRequirement(label: "cache passphrase", passphrase: passphrase)),
+                authenticator: authenticator)
+            var generator = SystemRandomNumberGenerator()
+            let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            persisted = try await rights.persist(right, identifier: cacheKeyRight, secret: secret)
+        }
+        try await persisted.authorize(localizedReason: "Unlock the SSOKit token cache")
+        return try CacheEncryptionKey(bytes: try persisted.secret())
+    }
+}
+
+/// One opened backend, seen both as a token-cache store and as a right store.
+struct StoreBackend {
+    let tokens: any TokenCacheStore
+    let rights: any RightRecordStore
+    let close: @Sendable () async -> Void
+
+    static func open(_ options: StoreOptions) async throws -> StoreBackend {
+        if let url = options.postgres {
+            _ = url
+            throw CLIFailure(code: "store_unavailable", message: "PostgreSQL support is not built in")
+        }
+        let folder = options.cacheDirectory
+        try SecureFolder.prepare(folder)
+        let store = try SQLiteTokenCacheStore(path: folder.appendingPathComponent("cache.sqlite").path)
+        return StoreBackend(tokens: store, rights: store, close: {})
+    }
+}
