@@ -97,6 +97,44 @@ struct TokenCacheTests {
         #expect(try await cache.tokens(for: key)?.refreshToken == "rt-2")
     }
 
+    @Test("an explicit refresh spends the refresh token even while the tokens are valid; concurrent ones share it")
+    func forcedRefresh() async throws {
+        let cache = cache()
+        try await cache.store(tokens(expiringIn: 3600), for: key)
+        let calls = CallCounter()
+        let now = clock.now
+        let results = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    try await cache.refreshedTokens(for: key) { current in
+                        let serial = calls.increment()
+                        try await Task.sleep(for: .milliseconds(20))
+                        return CachedTokens(
+                            accessToken: "at-forced-\(serial)", refreshToken: current.refreshToken,
+                            accessTokenExpiresAt: now.addingTimeInterval(3600))
+                    }.accessToken
+                }
+            }
+            var all: [String?] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(calls.value == 1)
+        #expect(Set(results) == ["at-forced-1"])
+        // A later explicit refresh runs again.
+        let again = try await cache.refreshedTokens(for: key) { current in
+            _ = calls.increment()
+            return CachedTokens(accessToken: "at-forced-again", refreshToken: current.refreshToken)
+        }
+        #expect(again.accessToken == "at-forced-again")
+        #expect(calls.value == 2)
+        await #expect(throws: TokenCacheError(.notFound, "")) {
+            try await cache.refreshedTokens(
+                for: TokenCacheKey(application: "other", issuer: "i", clientID: "c")
+            ) { $0 }
+        }
+    }
+
     @Test("a failed refresh reaches every waiter as the same error, and the entry is unchanged")
     func failedRefresh() async throws {
         let cache = cache()
