@@ -82,7 +82,8 @@ struct CacheShowCommand: AsyncParsableCommand {
             try await CacheContext.with(storeOptions) { context in
                 let key = TokenCacheKey(application: app, issuer: issuer, clientID: clientID)
                 guard let tokens = try await context.cache.tokens(for: key) else {
-                    throw CLIFailure(code: "not_logged_in", message: "no cached session for this app, issuer and client")
+                    throw CLIFailure(
+                        code: "not_logged_in", message: "no cached session for this app, issuer and client")
                 }
                 CLIOutput.success(CacheEntryOutput.members(key: key, tokens: tokens, reveal: reveal))
             }

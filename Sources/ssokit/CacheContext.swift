@@ -25,7 +25,8 @@ struct CacheContext {
             let key =
                 options.protect
                 ? try await protectedKey(rights) : try CacheEncryptionKey(bytes: ConfigFiles.key(named: "cache.key"))
-            let result = try await body(CacheContext(cache: TokenCache(store: backend.tokens, key: key), rights: rights, backend: backend))
+            let result = try await body(
+                CacheContext(cache: TokenCache(store: backend.tokens, key: key), rights: rights, backend: backend))
             await backend.close()
             return result
         } catch {

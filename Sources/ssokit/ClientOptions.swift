@@ -59,7 +59,9 @@ struct ClientAuthOptions: ParsableArguments {
         var signer: (any ClientAssertionSigner)?
         if let clientKey { signer = try await ClientKeyLoader.signer(path: clientKey, keyID: clientKeyID) }
         if let clientKeyRight {
-            guard clientKey == nil else { throw ValidationError("--client-key and --client-key-right exclude each other") }
+            guard clientKey == nil else {
+                throw ValidationError("--client-key and --client-key-right exclude each other")
+            }
             let right = try await CacheContext.withRights(store) { rights in
                 try await rights.right(forIdentifier: clientKeyRight, authenticator: TerminalAuthenticator())
             }

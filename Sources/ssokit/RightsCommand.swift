@@ -8,8 +8,10 @@ import SSOKitRights
 struct RightsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rights", abstract: "Manage persisted rights (a passphrase, a P-256 key, an optional secret).",
-        subcommands: [RightsCreateCommand.self, RightsListCommand.self, RightsAuthorizeCommand.self,
-            RightsDeleteCommand.self])
+        subcommands: [
+            RightsCreateCommand.self, RightsListCommand.self, RightsAuthorizeCommand.self,
+            RightsDeleteCommand.self,
+        ])
 }
 
 enum RightOutput {
@@ -46,7 +48,8 @@ struct RightsCreateCommand: AsyncParsableCommand {
                     requirement: .passphrase(try PassphraseRequirement(label: identifier, passphrase: passphrase)),
                     authenticator: authenticator)
                 var generator = SystemRandomNumberGenerator()
-                let secret = randomSecret ? (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) } : nil
+                let secret =
+                    randomSecret ? (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) } : nil
                 let persisted = try await rights.persist(right, identifier: identifier, secret: secret)
                 CLIOutput.success([
                     "identifier": .string(identifier), "public_key_pem": .string(persisted.publicKey.pemRepresentation),

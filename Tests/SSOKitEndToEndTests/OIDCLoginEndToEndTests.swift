@@ -29,8 +29,10 @@ struct OIDCLoginEndToEndTests {
         -> ProcessResult
     {
         try ssokit(
-            ["cache", "show", "--issuer", issuer, "--client-id", "ssokit-e2e", "--cache", cache.path, "--app",
-             "com.example.mail"] + (reveal ? ["--reveal"] : []), environment: environment)
+            [
+                "cache", "show", "--issuer", issuer, "--client-id", "ssokit-e2e", "--cache", cache.path, "--app",
+                "com.example.mail",
+            ] + (reveal ? ["--reveal"] : []), environment: environment)
     }
 
     /// Every byte of the cache folder (database, WAL).
@@ -71,12 +73,14 @@ struct OIDCLoginEndToEndTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
         #expect(files.contains("cache.sqlite"))
         for name in files {
-            let mode = try FileManager.default.attributesOfItem(
-                atPath: cache.appendingPathComponent(name).path)[.posixPermissions] as? Int
+            let mode =
+                try FileManager.default.attributesOfItem(
+                    atPath: cache.appendingPathComponent(name).path)[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(name) must be 0600")
         }
-        let keyMode = try FileManager.default.attributesOfItem(
-            atPath: config.appendingPathComponent("ssokit/cache.key").path)[.posixPermissions] as? Int
+        let keyMode =
+            try FileManager.default.attributesOfItem(
+                atPath: config.appendingPathComponent("ssokit/cache.key").path)[.posixPermissions] as? Int
         #expect(keyMode == 0o600)
         let hidden = try show(provider.issuer, reveal: false)
         #expect(hidden.status == 0, "cache show failed: \(hidden.stdout)")
@@ -175,7 +179,8 @@ struct OIDCLoginEndToEndTests {
         async let second = Task.detached { try ssokit(arguments) }.value
         let results = try await [first, second]
         for result in results { #expect(result.status == 0, "refresh failed: \(result.stdout) \(result.stderr)") }
-        let tokens = Set(try results.map { _ in try #require(try show(provider.issuer).json?["access_token"] as? String) })
+        let tokens = Set(
+            try results.map { _ in try #require(try show(provider.issuer).json?["access_token"] as? String) })
         #expect(tokens.count == 1)
         let list = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
         #expect((list.json?["entries"] as? [Any])?.count == 1)
@@ -231,7 +236,8 @@ struct OIDCLoginEndToEndTests {
         let signature = try #require((signed.json?["signature"] as? String).flatMap { Base64URL.decode($0) })
         let key = try P256.Signing.PublicKey(pemRepresentation: pem)
         let challengeBytes = try #require(Base64URL.decode(challenge))
-        #expect(key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: challengeBytes))
+        #expect(
+            key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: challengeBytes))
         #expect(!key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: [1, 2, 3]))
         let delete = try ssokit(["rights", "delete", "com.example.device"] + store)
         #expect(delete.status == 0)

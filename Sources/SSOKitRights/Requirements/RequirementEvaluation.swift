@@ -47,30 +47,22 @@ extension RightRequirement {
             guard await requirement.evaluate(request) else { return false }
             met.insert(position)
             return true
-        case .anyOf(let children):
-            var satisfied = false
+        case .anyOf(let children), .allOf(let children):
+            // any-of is decided by the first met child, all-of by the first unmet one; later children are skipped.
+            let needsAll: Bool
+            if case .allOf = self { needsAll = true } else { needsAll = false }
+            var decided: Bool?
             for child in children {
-                if satisfied {
+                if decided != nil {
                     nextLeaf += child.leaves.count
                     continue
                 }
-                satisfied = try await child.evaluate(
+                let satisfied = try await child.evaluate(
                     nextLeaf: &nextLeaf, reason: reason, identifier: identifier, authenticator: authenticator,
                     keys: &keys, met: &met)
+                if satisfied != needsAll { decided = satisfied }
             }
-            return satisfied
-        case .allOf(let children):
-            var satisfied = true
-            for child in children {
-                if !satisfied {
-                    nextLeaf += child.leaves.count
-                    continue
-                }
-                satisfied = try await child.evaluate(
-                    nextLeaf: &nextLeaf, reason: reason, identifier: identifier, authenticator: authenticator,
-                    keys: &keys, met: &met)
-            }
-            return satisfied
+            return decided ?? needsAll
         }
     }
 }
