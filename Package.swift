@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SSOKitOIDC", targets: ["SSOKitOIDC"]),
         .library(name: "SSOKitSAML", targets: ["SSOKitSAML"]),
         .library(name: "SSOKitTokenCache", targets: ["SSOKitTokenCache"]),
+        .library(name: "SSOKitPostgres", targets: ["SSOKitPostgres"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -36,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -70,6 +72,16 @@ let package = Package(
                 "SSOKitCore",
                 "SSOKitSAML",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The PostgreSQL backend of the token cache, apart so that SQLite users do not pull postgres-nio.
+        .target(
+            name: "SSOKitPostgres",
+            dependencies: [
+                "SSOKitTokenCache",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
