@@ -220,6 +220,20 @@ let package = Package(
             dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "TokenCacheCrashWriter"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "PostgresRefreshWorker",
+            dependencies: ["SSOKitTokenCache", "SSOKitPostgres"],
+            path: "Tests/PostgresRefreshWorker",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitPostgresTests",
+            dependencies: [
+                "SSOKitPostgres", "SSOKitTokenCache", "SSOKitCore", "PostgresRefreshWorker",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SSOKitEndToEndTests",
             dependencies: ["ssokit", "SSOKitTesting"],
