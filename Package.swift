@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "SSOKitSAML", targets: ["SSOKitSAML"]),
         .library(name: "SSOKitTokenCache", targets: ["SSOKitTokenCache"]),
         .library(name: "SSOKitRights", targets: ["SSOKitRights"]),
+        .library(name: "SSOKitPostgres", targets: ["SSOKitPostgres"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -37,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -71,6 +73,16 @@ let package = Package(
                 "SSOKitCore",
                 "SSOKitSAML",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The PostgreSQL backend of the token cache, apart so that SQLite users do not pull postgres-nio.
+        .target(
+            name: "SSOKitPostgres",
+            dependencies: [
+                "SSOKitTokenCache",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -129,6 +141,7 @@ let package = Package(
                 "SSOKitTesting",
                 "SSOKitTokenCache",
                 "SSOKitRights",
+                "SSOKitPostgres",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -220,6 +233,21 @@ let package = Package(
         .testTarget(
             name: "SSOKitTokenCacheTests",
             dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "TokenCacheCrashWriter"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "PostgresRefreshWorker",
+            dependencies: ["SSOKitTokenCache", "SSOKitPostgres"],
+            path: "Tests/PostgresRefreshWorker",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitPostgresTests",
+            dependencies: [
+                "SSOKitPostgres", "SSOKitTokenCache", "SSOKitCore", "SSOKitRights", "PostgresRefreshWorker",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SSOKitPostgres
 import SSOKitRights
 import SSOKitTokenCache
 
@@ -84,8 +85,8 @@ struct StoreBackend {
 
     static func open(_ options: StoreOptions) async throws -> StoreBackend {
         if let url = options.postgres {
-            _ = url
-            throw CLIFailure(code: "store_unavailable", message: "PostgreSQL support is not built in")
+            let store = try await PostgresTokenCacheStore.connect(url: url)
+            return StoreBackend(tokens: store, rights: store, close: { await store.shutdown() })
         }
         let folder = options.cacheDirectory
         try SecureFolder.prepare(folder)
