@@ -181,6 +181,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "PostgresTokenCacheBenchmark",
+            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitTokenCache", "SSOKitPostgres"],
+            path: "Benchmarks/PostgresTokenCacheBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "IDTokenBenchmark",
             dependencies: [
                 "BenchmarkSupport",
