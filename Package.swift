@@ -247,10 +247,21 @@ let package = Package(
             path: "Tests/PostgresRefreshWorker",
             swiftSettings: strictSettings
         ),
+        // Finds or starts the PostgreSQL server that tests use (SSOKIT_TEST_POSTGRES_URL, else a throwaway one).
+        .target(
+            name: "PostgresTestSupport",
+            dependencies: [
+                "SSOKitPostgres", "SSOKitTokenCache",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/PostgresTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SSOKitPostgresTests",
             dependencies: [
                 "SSOKitPostgres", "SSOKitTokenCache", "SSOKitCore", "SSOKitRights", "PostgresRefreshWorker",
+                "PostgresTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -267,7 +278,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitEndToEndTests",
-            dependencies: ["ssokit", "SSOKitTesting", "SSOKitCore", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "ssokit", "SSOKitTesting", "SSOKitCore", "PostgresTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             exclude: ["peer"],
             swiftSettings: strictSettings
         ),

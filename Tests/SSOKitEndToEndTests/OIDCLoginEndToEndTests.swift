@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import PostgresNIO
+import PostgresTestSupport
 import SSOKitCore
 import Testing
 
@@ -186,6 +188,58 @@ struct OIDCLoginEndToEndTests {
         #expect((list.json?["entries"] as? [Any])?.count == 1)
         #expect(list.json?["unreadable"] as? Int == 0)
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
+    }
+
+    @Test func sessionOnPostgres() async throws {
+        let provider = try MockProvider()
+        defer { provider.stop() }
+        try await PostgresTestServer.withDatabase { url in
+            let client = [
+                "--issuer", provider.issuer, "--client-id", "ssokit-e2e", "--client-secret", "e2e-secret", "--postgres",
+                url, "--app", "com.example.mail",
+            ]
+            let login = try ssokit(["oidc", "login"] + client + ["--browser-command", browser, "--json"])
+            #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
+            let show = [
+                "cache", "show", "--issuer", provider.issuer, "--client-id", "ssokit-e2e", "--postgres", url, "--app",
+                "com.example.mail", "--reveal",
+            ]
+            let before = try #require(try ssokit(show).json?["access_token"] as? String)
+            // Two refreshes at once, as two hosts sharing the database would run them.
+            let arguments = ["oidc", "refresh"] + client + ["--json"]
+            async let first = Task.detached { try ssokit(arguments) }.value
+            async let second = Task.detached { try ssokit(arguments) }.value
+            for result in try await [first, second] {
+                #expect(result.status == 0, "refresh failed: \(result.stdout) \(result.stderr)")
+            }
+            let after = try #require(try ssokit(show).json?["access_token"] as? String)
+            #expect(after != before)
+            // The rows in PostgreSQL hold no token.
+            let rows = try await PostgresTestServer.execute(url, ["SELECT sealed FROM ssokit_entries"])
+            #expect(rows.count == 1)
+            for row in rows {
+                let sealed = try row.decode(ByteBuffer.self)
+                #expect(Data(sealed.readableBytesView).range(of: Data(after.utf8)) == nil)
+            }
+            let rights = try ssokit(
+                ["rights", "create", "pg.device", "--postgres", url], environment: ["SSOKIT_PASSPHRASE": "pw"])
+            #expect(rights.status == 0, "rights create failed: \(rights.stdout) \(rights.stderr)")
+            let listed = try ssokit(["rights", "list", "--postgres", url])
+            #expect((listed.json?["rights"] as? [[String: Any]])?.first?["identifier"] as? String == "pg.device")
+            let logout = try ssokit(["oidc", "logout"] + client)
+            #expect(logout.json?["logged_out"] as? Bool == true)
+            let list = try ssokit(["cache", "list", "--postgres", url, "--app", "com.example.mail"])
+            #expect((list.json?["entries"] as? [Any])?.count == 0)
+        }
+    }
+
+    @Test func unreachablePostgresIsStoreUnavailable() throws {
+        let result = try ssokit(["cache", "list", "--postgres", "postgres://nobody:secret-pw@127.0.0.1:1/none"])
+        #expect(result.status == 1)
+        #expect(result.json?["error"] as? String == "store_unavailable")
+        #expect(!result.stdout.contains("secret-pw"))
+        let remote = try ssokit(["cache", "list", "--postgres", "postgres://u:pw@db.example.com/x?sslmode=disable"])
+        #expect(remote.json?["error"] as? String == "store_unavailable")
     }
 
     @Test func protectedCacheNeedsThePassphrase() throws {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PostgresTestSupport
 import SSOKitPostgres
 import SSOKitRights
 import SSOKitTokenCache

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import PostgresTestSupport
 import SSOKitPostgres
 import SSOKitTokenCache
 import Testing

@@ -9,12 +9,12 @@ import SSOKitTokenCache
 /// allowed to create databases. When it is unset, a throwaway server is started once per test process with
 /// `initdb`/`pg_ctl` (see ``ThrowawayPostgres``); when neither works, every test that needs a server fails with the
 /// reason. Each test gets a database of its own, dropped afterwards.
-struct PostgresTestServer: Sendable {
+public struct PostgresTestServer: Sendable {
     /// Where databases are created and dropped.
-    let adminURL: String
+    public let adminURL: String
 
     /// The server of this test process, found or started on first use.
-    static let shared = Task { () async throws -> PostgresTestServer in
+    public static let shared = Task { () async throws -> PostgresTestServer in
         if let url = ProcessInfo.processInfo.environment["SSOKIT_TEST_POSTGRES_URL"], !url.isEmpty {
             do {
                 try await execute(url, ["SELECT 1"])
@@ -38,7 +38,7 @@ struct PostgresTestServer: Sendable {
     }
 
     /// Runs `body` with the URL of a new, empty database, which is dropped afterwards.
-    static func withDatabase<Result>(_ body: (String) async throws -> Result) async throws -> Result {
+    public static func withDatabase<Result>(_ body: (String) async throws -> Result) async throws -> Result {
         let server = try await shared.value
         let name = "ssokit_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
         try await execute(server.adminURL, ["CREATE DATABASE \(unescaped: name)"])
@@ -55,7 +55,7 @@ struct PostgresTestServer: Sendable {
 
     /// Runs `body` with a store connected to a new database (and that database's URL); shuts the store down and
     /// drops the database afterwards.
-    static func withStore<Result>(_ body: (PostgresTokenCacheStore, String) async throws -> Result) async throws
+    public static func withStore<Result>(_ body: (PostgresTokenCacheStore, String) async throws -> Result) async throws
         -> Result
     {
         try await withDatabase { (url) async throws in
@@ -74,7 +74,7 @@ struct PostgresTestServer: Sendable {
     /// Runs `queries` one after the other on a connection to `url`; returns the rows of the last one. Fails after
     /// 20 s without an answer (the pool would retry an unreachable server for a minute).
     @discardableResult
-    static func execute(_ url: String, _ queries: [PostgresQuery]) async throws -> [PostgresRow] {
+    public static func execute(_ url: String, _ queries: [PostgresQuery]) async throws -> [PostgresRow] {
         let client = PostgresClient(configuration: try PostgresTokenCacheStore.configuration(url: url))
         return try await withThrowingTaskGroup(of: [PostgresRow]?.self) { group in
             group.addTask {
@@ -112,7 +112,8 @@ struct PostgresTestServer: Sendable {
 }
 
 /// Why the tests have no PostgreSQL server.
-struct TestServerUnavailable: Error, CustomStringConvertible {
+public struct TestServerUnavailable: Error, CustomStringConvertible {
     let message: String
-    var description: String { message }
+    /// The reason.
+    public var description: String { message }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// A small shell watcher runs the server: it starts it, marks the directory `ready` (or `failed`), and once this
 /// process has exited — normally or not — stops the server and removes the directory. `initdb` refuses to run as
 /// root, so as root the server runs as the `postgres` user through `runuser`.
-enum ThrowawayPostgres {
+public enum ThrowawayPostgres {
     /// Starts the server; returns the URL of its `postgres` database.
     static func start() async throws -> String {
         let binaries = try binaryDirectory()
@@ -72,7 +72,7 @@ enum ThrowawayPostgres {
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on right now.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
