@@ -122,6 +122,7 @@ let package = Package(
         .target(
             name: "SSOKitTesting",
             dependencies: [
+                "SSOKitTokenCache",
                 "SSOKitCore",
                 "SSOKitOIDC",
                 "SSOKitSAML",
@@ -238,7 +239,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitTokenCacheTests",
-            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "TokenCacheCrashWriter"],
+            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -261,7 +262,7 @@ let package = Package(
             name: "SSOKitPostgresTests",
             dependencies: [
                 "SSOKitPostgres", "SSOKitTokenCache", "SSOKitCore", "SSOKitRights", "PostgresRefreshWorker",
-                "PostgresTestSupport",
+                "PostgresTestSupport", "SSOKitTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -270,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitRightsTests",
             dependencies: [
-                "SSOKitRights", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitCore",
+                "SSOKitRights", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitCore", "SSOKitTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],

@@ -19,30 +19,28 @@ struct CacheContext {
 
     /// Opens the store, runs `body`, and closes the store whatever happens.
     static func with<T>(_ options: StoreOptions, _ body: (CacheContext) async throws -> T) async throws -> T {
-        let backend = try await StoreBackend.open(options)
-        do {
-            let rights = try RightStore(
-                records: backend.rights, deviceKey: SymmetricKey(data: try ConfigFiles.key(named: "device.key")))
+        try await withBackend(options) { backend, rights in
             let key =
                 options.protect
                 ? try await protectedKey(rights) : try CacheEncryptionKey(bytes: ConfigFiles.key(named: "cache.key"))
-            let result = try await body(
+            return try await body(
                 CacheContext(cache: TokenCache(store: backend.tokens, key: key), rights: rights, backend: backend))
-            await backend.close()
-            return result
-        } catch {
-            await backend.close()
-            throw error
         }
     }
 
     /// The right store alone (for `ssokit rights`).
     static func withRights<T>(_ options: StoreOptions, _ body: (RightStore) async throws -> T) async throws -> T {
+        try await withBackend(options) { _, rights in try await body(rights) }
+    }
+
+    private static func withBackend<T>(
+        _ options: StoreOptions, _ body: (StoreBackend, RightStore) async throws -> T
+    ) async throws -> T {
         let backend = try await StoreBackend.open(options)
         do {
             let rights = try RightStore(
                 records: backend.rights, deviceKey: SymmetricKey(data: try ConfigFiles.key(named: "device.key")))
-            let result = try await body(rights)
+            let result = try await body(backend, rights)
             await backend.close()
             return result
         } catch {

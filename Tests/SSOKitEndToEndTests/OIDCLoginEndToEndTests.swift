@@ -242,6 +242,20 @@ struct OIDCLoginEndToEndTests {
         #expect(remote.json?["error"] as? String == "store_unavailable")
     }
 
+    @Test func malformedKeyFileAndUsageErrors() throws {
+        let folder = config.appendingPathComponent("ssokit")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("not a key\n".utf8).write(to: folder.appendingPathComponent("cache.key"))
+        let list = try ssokit(["cache", "list", "--cache", cache.path])
+        #expect(list.status == 1)
+        #expect(list.json?["error"] as? String == "invalid_key")
+        let both = try ssokit(["cache", "list", "--cache", cache.path, "--postgres", "postgres://u@127.0.0.1/x"])
+        #expect(both.status == 64)
+        let purgeAll = try ssokit(["cache", "purge", "--all", "--cache", cache.path])
+        #expect(purgeAll.status == 64)
+        try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
+    }
+
     @Test func protectedCacheNeedsThePassphrase() throws {
         let provider = try MockProvider()
         defer { provider.stop() }

@@ -1,12 +1,13 @@
 import Foundation
 import PostgresTestSupport
 import SSOKitPostgres
+import SSOKitTesting
 import SSOKitTokenCache
 import Testing
 
 @Suite("PostgresTokenCacheStore across stores and processes", .timeLimit(.minutes(5)))
 struct PostgresConcurrencyTests {
-    let clock = TestClock()
+    let clock = AdjustableClock()
     let key = TokenCacheKey(application: "com.example.mail", issuer: "https://idp.example.com", clientID: "mail")
 
     @Test("two stores on one database (as two processes): concurrent refreshes spend the refresh token once")
@@ -17,24 +18,10 @@ struct PostgresConcurrencyTests {
             let secondStore = try await PostgresTokenCacheStore.connect(url: url)
             let first = TokenCache(store: firstStore, key: encryption, clock: clock)
             let second = TokenCache(store: secondStore, key: encryption, clock: clock)
-            try await first.store(
-                CachedTokens(accessToken: "at-0", refreshToken: "rt-1", accessTokenExpiresAt: clock.now), for: key)
-            _ = try await second.tokens(for: key)  // the second one has the stale entry in memory
-            let calls = CallCounter()
-            let now = clock.now
-            let refresh: TokenCache.Refresh = { current in
-                #expect(current.refreshToken == "rt-1")
-                let serial = calls.increment()
-                try await Task.sleep(for: .milliseconds(100))
-                return CachedTokens(
-                    accessToken: "at-\(serial)", refreshToken: "rt-\(serial + 1)",
-                    accessTokenExpiresAt: now.addingTimeInterval(3600))
-            }
-            async let a = first.validTokens(for: key, refresh: refresh)
-            async let b = second.validTokens(for: key, refresh: refresh)
-            let results = try await [a.accessToken, b.accessToken]
-            #expect(calls.value == 1)
-            #expect(results == ["at-1", "at-1"])
+            let outcome = try await TwoStoreRefreshRace.run(first: first, second: second, key: key, now: clock.now)
+            #expect(outcome.refreshTokensSpent.allSatisfy { $0 == "rt-1" })
+            #expect(outcome.refreshCalls == 1)
+            #expect(outcome.accessTokens == ["at-1", "at-1"])
             await firstStore.shutdown()
             await secondStore.shutdown()
         }

@@ -3,25 +3,6 @@ import SSOKitCore
 import SSOKitTokenCache
 import Synchronization
 
-/// A clock the test moves.
-final class TestClock: SSOKitClock, Sendable {
-    private let seconds = Mutex<TimeInterval>(1_767_225_600)
-    var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
-    func advance(_ delta: TimeInterval) { seconds.withLock { $0 += delta } }
-}
-
-/// Counts calls across tasks (uses of a refresh token, creations of an entry).
-final class CallCounter: Sendable {
-    private let count = Mutex(0)
-    func increment() -> Int {
-        count.withLock {
-            $0 += 1
-            return $0
-        }
-    }
-    var value: Int { count.withLock { $0 } }
-}
-
 /// The error a fake token endpoint throws.
 struct RefreshDenied: Error, Equatable {
     let serial: Int

@@ -2,12 +2,13 @@ import Foundation
 import PostgresNIO
 import PostgresTestSupport
 import SSOKitPostgres
+import SSOKitTesting
 import SSOKitTokenCache
 import Testing
 
 @Suite("TokenCache over PostgreSQL", .timeLimit(.minutes(5)))
 struct PostgresTokenCacheTests {
-    let clock = TestClock()
+    let clock = AdjustableClock()
     let key = TokenCacheKey(application: "com.example.mail", issuer: "https://idp.example.com", clientID: "mail")
 
     func expiring(_ seconds: TimeInterval, access: String = "at-1") -> CachedTokens {

@@ -3,6 +3,7 @@ import Foundation
 import JWTKit
 import SSOKitCore
 import SSOKitOIDC
+import SSOKitTesting
 import SSOKitTokenCache
 import Testing
 
@@ -202,7 +203,7 @@ struct PersistedRightTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("cache.sqlite").path
-        let clock = ManualClock()
+        let clock = AdjustableClock()
         let policy = RightAttemptPolicy(freeAttempts: 1, baseDelay: 30, maximumDelay: 60, attemptLimit: 10)
         let store = try RightStore(
             records: try SQLiteTokenCacheStore(path: path), deviceKey: deviceKey, attemptPolicy: policy, clock: clock)

@@ -1,6 +1,7 @@
 import Foundation
 import SSOKitCore
 import SSOKitRights
+import SSOKitTesting
 import Testing
 
 @Suite("Right lifecycle")
@@ -122,7 +123,7 @@ struct RightLifecycleTests {
 
     @Test("failures back off, then lock for good at the limit; a locked right asks nothing")
     func attemptLimit() async throws {
-        let clock = ManualClock()
+        let clock = AdjustableClock()
         let policy = RightAttemptPolicy(freeAttempts: 2, baseDelay: 10, maximumDelay: 60, attemptLimit: 5)
         let authenticator = ScriptedAuthenticator(Array(repeating: "bad", count: 20))
         let right = try Right(

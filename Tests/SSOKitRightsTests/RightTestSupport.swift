@@ -24,13 +24,6 @@ struct FixedAuthenticator: RightAuthenticator {
     func passphrase(for request: PassphraseRequest) async -> String? { answer }
 }
 
-/// A clock the test moves.
-final class ManualClock: SSOKitClock {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-    var now: Date { current.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
-
 /// A fresh temporary directory.
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("ssokit-rights-\(UUID())")

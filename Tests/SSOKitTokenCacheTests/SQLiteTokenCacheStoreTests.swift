@@ -1,12 +1,13 @@
 import Foundation
 import SSOKitCore
+import SSOKitTesting
 import SSOKitTokenCache
 import Testing
 
 @Suite("SQLiteTokenCacheStore")
 struct SQLiteTokenCacheStoreTests {
     let directory: URL
-    let clock = TestClock()
+    let clock = AdjustableClock()
     let key = TokenCacheKey(application: "com.example.mail", issuer: "https://idp.example.com", clientID: "mail")
 
     init() throws {
@@ -59,23 +60,10 @@ struct SQLiteTokenCacheStoreTests {
         let encryption = CacheEncryptionKey.generate()
         let first = TokenCache(store: try SQLiteTokenCacheStore(path: path), key: encryption, clock: clock)
         let second = TokenCache(store: try SQLiteTokenCacheStore(path: path), key: encryption, clock: clock)
-        try await first.store(expiring(0), for: key)
-        _ = try await second.tokens(for: key)  // the second one has the stale entry in memory
-        let calls = CallCounter()
-        let now = clock.now
-        let refresh: TokenCache.Refresh = { current in
-            #expect(current.refreshToken == "rt-1")
-            let serial = calls.increment()
-            try await Task.sleep(for: .milliseconds(100))
-            return CachedTokens(
-                accessToken: "at-\(serial)", refreshToken: "rt-\(serial + 1)",
-                accessTokenExpiresAt: now.addingTimeInterval(3600))
-        }
-        async let a = first.validTokens(for: key, refresh: refresh)
-        async let b = second.validTokens(for: key, refresh: refresh)
-        let results = try await [a.accessToken, b.accessToken]
-        #expect(calls.value == 1)
-        #expect(results == ["at-1", "at-1"])
+        let outcome = try await TwoStoreRefreshRace.run(first: first, second: second, key: key, now: clock.now)
+        #expect(outcome.refreshTokensSpent.allSatisfy { $0 == "rt-1" })
+        #expect(outcome.refreshCalls == 1)
+        #expect(outcome.accessTokens == ["at-1", "at-1"])
     }
 
     @Test("one-time entries are shared between connections and taken once")

@@ -1,27 +1,9 @@
 import Foundation
 import SSOKitCore
+import SSOKitTesting
 import SSOKitTokenCache
 import Synchronization
 import Testing
-
-/// A clock the test moves.
-final class TestClock: SSOKitClock, Sendable {
-    private let seconds = Mutex<TimeInterval>(1_767_225_600)
-    var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
-    func advance(_ delta: TimeInterval) { seconds.withLock { $0 += delta } }
-}
-
-/// Counts calls to a fake token endpoint.
-final class CallCounter: Sendable {
-    private let count = Mutex(0)
-    func increment() -> Int {
-        count.withLock {
-            $0 += 1
-            return $0
-        }
-    }
-    var value: Int { count.withLock { $0 } }
-}
 
 struct RefreshDenied: Error, Equatable {
     let serial: Int
@@ -29,7 +11,7 @@ struct RefreshDenied: Error, Equatable {
 
 @Suite("TokenCache")
 struct TokenCacheTests {
-    let clock = TestClock()
+    let clock = AdjustableClock()
     let store = InMemoryTokenCacheStore()
     let key = TokenCacheKey(
         application: "com.example.mail", issuer: "https://idp.example.com", clientID: "mail",
@@ -271,7 +253,7 @@ struct TokenCacheTests {
 struct InMemoryTokenCacheStoreLimitTests {
     @Test("one-time entries beyond the capacity are capacity_exceeded; expired ones make room")
     func onceCapacity() async throws {
-        let clock = TestClock()
+        let clock = AdjustableClock()
         let cache = TokenCache(store: InMemoryTokenCacheStore(onceCapacity: 2), key: .generate(), clock: clock)
         #expect(try await cache.putOneTime([1], namespace: "n", id: "a", lifetime: 10))
         #expect(try await cache.putOneTime([2], namespace: "n", id: "b", lifetime: 10))

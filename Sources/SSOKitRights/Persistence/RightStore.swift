@@ -88,7 +88,7 @@ public struct RightStore: Sendable {
         forIdentifier identifier: String, authenticator: any RightAuthenticator,
         customRequirements: [CustomRequirement] = []
     ) async throws(RightError) -> PersistedRight {
-        let record = try await loadRecord(identifier)
+        let (_, record) = try await load(identifier)
         let custom = Dictionary(customRequirements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let requirement = try record.requirement.requirement(custom: custom)
         try requirement.validate()
@@ -98,12 +98,7 @@ public struct RightStore: Sendable {
 
     /// What can be said about a persisted right without authorizing it.
     public func summary(forIdentifier identifier: String) async throws(RightError) -> PersistedRightSummary {
-        guard
-            let stored = try await RightStoreError.wrap({ () throws(TokenCacheError) in
-                try await records.right(identifier: identifier)
-            })
-        else { throw RightError(.notFound, "no right named '\(identifier)'") }
-        let record = try RightRecord(decoding: stored.record)
+        let (stored, record) = try await load(identifier)
         return PersistedRightSummary(
             identifier: identifier, requirement: record.requirement.summary, hasSecret: record.hasSecret,
             publicKey: try RightPublicKey(x963: Array(record.publicKey)), createdAt: record.createdAt,
@@ -125,13 +120,13 @@ public struct RightStore: Sendable {
         guard removed else { throw RightError(.notFound, "no right named '\(identifier)'") }
     }
 
-    private func loadRecord(_ identifier: String) async throws(RightError) -> RightRecord {
+    private func load(_ identifier: String) async throws(RightError) -> (StoredRightRecord, RightRecord) {
         guard
             let stored = try await RightStoreError.wrap({ () throws(TokenCacheError) in
                 try await records.right(identifier: identifier)
             })
         else { throw RightError(.notFound, "no right named '\(identifier)'") }
-        return try RightRecord(decoding: stored.record)
+        return (stored, try RightRecord(decoding: stored.record))
     }
 
     private func makePersisted(

@@ -66,7 +66,7 @@ public actor InMemoryTokenCacheStore: TokenCacheStore, RightRecordStore {
     public func insertOnce(namespace: String, id: String, value: [UInt8], expiresAt: Date, now: Date)
         async throws(TokenCacheError) -> Bool
     {
-        let key = "\(namespace.utf8.count):\(namespace)|\(id)"
+        let key = Self.onceKey(namespace, id)
         if let existing = onceEntries[key], existing.expiresAt > now { return false }
         if onceEntries.count >= onceCapacity {
             onceEntries = onceEntries.filter { $0.value.expiresAt > now }
@@ -80,9 +80,14 @@ public actor InMemoryTokenCacheStore: TokenCacheStore, RightRecordStore {
 
     /// Takes a live one-time value.
     public func takeOnce(namespace: String, id: String, now: Date) async throws(TokenCacheError) -> [UInt8]? {
-        let key = "\(namespace.utf8.count):\(namespace)|\(id)"
+        let key = Self.onceKey(namespace, id)
         guard let entry = onceEntries.removeValue(forKey: key), entry.expiresAt > now else { return nil }
         return entry.value
+    }
+
+    /// One map key per (namespace, id); the length prefix keeps namespaces from running into IDs.
+    private static func onceKey(_ namespace: String, _ id: String) -> String {
+        "\(namespace.utf8.count):\(namespace)|\(id)"
     }
 
     /// Replaces a row's sealed bytes as they are: for tests that simulate tampering with a backend.

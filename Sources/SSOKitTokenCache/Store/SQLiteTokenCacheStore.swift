@@ -243,7 +243,11 @@ public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
     public func right(identifier: String) async throws(TokenCacheError) -> StoredRightRecord? {
         await acquire()
         defer { release() }
-        return try connection.query(
+        return try readRight(identifier)
+    }
+
+    private func readRight(_ identifier: String) throws(TokenCacheError) -> StoredRightRecord? {
+        try connection.query(
             "SELECT identifier, record, failed_attempts, locked_until FROM rights WHERE identifier = ?",
             [.text(identifier)]
         ).first.flatMap(Self.rightRecord(from:))
@@ -274,12 +278,7 @@ public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
     ) async throws(TokenCacheError) -> RightAttempts? {
         try await typed {
             try await transaction { () throws(TokenCacheError) -> RightAttempts? in
-                guard
-                    let current = try connection.query(
-                        "SELECT identifier, record, failed_attempts, locked_until FROM rights WHERE identifier = ?",
-                        [.text(identifier)]
-                    ).first.flatMap(Self.rightRecord(from:))
-                else { return nil }
+                guard let current = try readRight(identifier) else { return nil }
                 let next = body(RightAttempts(failedAttempts: current.failedAttempts, lockedUntil: current.lockedUntil))
                 try connection.query(
                     "UPDATE rights SET failed_attempts = ?, locked_until = ? WHERE identifier = ?",
