@@ -20,7 +20,7 @@ do {
         configuration: .init(issuer: issuer, clientID: clientID),
         keys: try JWKSCache(url: metadata.jwksURI, transport: transport))
     let claims = try await verifier.verify(token)
-    print("verified: sub=\(claims.subject), expires \(Date(timeIntervalSince1970: TimeInterval(claims.expiresAt)))")
+    print("verified: sub=\(claims.subject), expires \(claims.expiresAt.date)")
 } catch {
     // error.code is stable (e.g. token_expired, audience_mismatch); error.reason never holds the token.
     print("rejected: \(error.code): \(error.reason)")

@@ -39,12 +39,12 @@ public enum OIDCFixtureRunner {
     private static func idToken(_ fixture: FixtureLoader.Case, root: URL) async throws -> String {
         guard let token = fixture.string("token"), let jwksPath = fixture.string("jwks"),
             let issuer = fixture.string("issuer"), let clientID = fixture.string("client_id"),
-            let now = fixture.members["now"]?.int64Value
+            let now = fixture.members["now"].flatMap(NumericDate.init)
         else { return "fixture_error" }
         let keySet = try JSONWebKeySet(
             jsonBytes: Array(try Data(contentsOf: root.appendingPathComponent("oidc/\(jwksPath)"))))
         var configuration = IDTokenVerifier.Configuration(
-            issuer: issuer, clientID: clientID, clock: FixedClock(unixSeconds: now))
+            issuer: issuer, clientID: clientID, clock: FixedClock(now.date))
         if let leeway = fixture.members["leeway"]?.int64Value { configuration.leeway = leeway }
         if let names = fixture.members["allowed_algs"]?.arrayValue {
             configuration.allowedAlgorithms = names.compactMap { $0.stringValue.flatMap(JWSAlgorithm.init(name:)) }

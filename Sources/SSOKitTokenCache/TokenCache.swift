@@ -12,12 +12,14 @@ public actor TokenCache {
     /// A refresh function: receives the current tokens (with a refresh token) and returns their replacement.
     public typealias Refresh = @Sendable (CachedTokens) async throws -> CachedTokens
 
-    private let store: any TokenCacheStore
-    private let sealer: EntrySealer
+    let store: any TokenCacheStore
+    let sealer: EntrySealer
     private let clock: any SSOKitClock
     private let leeway: TimeInterval
     private var memory: [String: CachedTokens] = [:]
     private var inFlight: [String: Task<CachedTokens, any Error>] = [:]
+    /// Counts the sessions ended; a refresh that was in flight across one does not put its tokens back in memory.
+    private var sessionsEnded = 0
 
     /// Creates a cache over `store`, sealing with `key`. Tokens count as valid only while they stay valid for
     /// `leeway` more seconds (default 60).
@@ -104,10 +106,11 @@ public actor TokenCache {
             return try sealer.open(CachedTokens.self, from: row.sealed, boundTo: canonical)
         }
         inFlight[canonical] = task
+        let endedBefore = sessionsEnded
         do {
             let tokens = try await task.value
             inFlight[canonical] = nil
-            memory[canonical] = tokens
+            if sessionsEnded == endedBefore { memory[canonical] = tokens }
             return tokens
         } catch {
             inFlight[canonical] = nil
@@ -115,7 +118,13 @@ public actor TokenCache {
         }
     }
 
-    /// Removes the entry (on logout).
+    /// Forgets `canonical` in memory, and makes refreshes in flight forget it too when they finish.
+    func forgetInMemory(_ canonical: String) {
+        sessionsEnded += 1
+        memory[canonical] = nil
+    }
+
+    /// Removes the entry. For a logout use ``endSession(for:)``, which also hands back the tokens to revoke.
     public func remove(_ key: TokenCacheKey) async throws(TokenCacheError) {
         let canonical = key.canonical
         try await store.delete(key: canonical)

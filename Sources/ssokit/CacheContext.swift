@@ -82,7 +82,7 @@ struct StoreBackend {
     let close: @Sendable () async -> Void
 
     static func open(_ options: StoreOptions) async throws -> StoreBackend {
-        if let url = options.postgres {
+        if let url = try options.postgresURL() {
             let store = try await PostgresTokenCacheStore.connect(url: url)
             return StoreBackend(tokens: store, rights: store, close: { await store.shutdown() })
         }

@@ -3,13 +3,11 @@ import Foundation
 import JWTKit
 import SSOKitOIDC
 
-/// Loads the `--client-key` PEM (EC P-256 → ES256, RSA → RS256) into a `private_key_jwt` signer.
+/// Loads the `--client-key` PEM (EC P-256 → ES256, RSA → RS256) into a `private_key_jwt` signer. The file must be
+/// private to the user (``PrivateFile``).
 enum ClientKeyLoader {
     static func signer(path: String, keyID: String?) async throws -> any ClientAssertionSigner {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("cannot read the --client-key file \(path)")
-        }
-        let pem = String(decoding: data, as: UTF8.self)
+        let pem = String(decoding: try PrivateFile.read(path), as: UTF8.self)
         let keys = JWTKeyCollection()
         let kid = keyID.map { JWKIdentifier(string: $0) }
         if let key = try? ES256PrivateKey(pem: pem) {

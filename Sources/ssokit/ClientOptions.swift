@@ -10,8 +10,16 @@ struct ClientOptions: ParsableArguments {
     var issuer: String
     @Option(name: .customLong("client-id"), help: "The client ID.")
     var clientID: String
-    @Option(name: .customLong("client-secret"), help: "The client secret, for confidential clients.")
+    @Option(
+        name: .customLong("client-secret"),
+        help:
+            "The client secret, for confidential clients (visible to other local users: prefer the file or SSOKIT_CLIENT_SECRET)."
+    )
     var clientSecret: String?
+    @Option(
+        name: .customLong("client-secret-file"),
+        help: "A file (mode 0600) holding the client secret; a final newline is ignored.")
+    var clientSecretFile: String?
     @Option(help: "The calling app's bundle identifier; sessions are kept apart per app.")
     var app: String = "ssokit"
 
@@ -19,17 +27,45 @@ struct ClientOptions: ParsableArguments {
     /// the entry key's scope set is empty; the granted scopes are stored in the entry.
     var cacheKey: TokenCacheKey { TokenCacheKey(application: app, issuer: issuer, clientID: clientID) }
 
+    func validate() throws {
+        if clientSecret != nil && clientSecretFile != nil {
+            throw ValidationError("--client-secret and --client-secret-file exclude each other")
+        }
+    }
+
+    /// The client secret: `--client-secret`, else the `--client-secret-file` (which must be private to the user),
+    /// else `$SSOKIT_CLIENT_SECRET`, else none.
+    func secret() throws -> String? {
+        if let clientSecret {
+            CLIOutput.note("note: --client-secret is visible to other local users; prefer --client-secret-file")
+            return clientSecret
+        }
+        if let clientSecretFile {
+            var text = String(decoding: try PrivateFile.read(clientSecretFile, limit: 4096), as: UTF8.self)
+            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            guard !text.isEmpty else {
+                throw CLIFailure(code: "invalid_client_secret", message: "\(clientSecretFile) is empty")
+            }
+            return text
+        }
+        guard let value = ProcessInfo.processInfo.environment["SSOKIT_CLIENT_SECRET"], !value.isEmpty else {
+            return nil
+        }
+        return value
+    }
+
     /// The client authentication: an explicit method, else `client_secret_basic` with a secret, else `none`.
     func authentication(method: String?, assertionSigner: (any ClientAssertionSigner)? = nil) throws
         -> ClientAuthentication
     {
+        let clientSecret = try secret()
         switch method ?? (clientSecret == nil ? "none" : "client_secret_basic") {
         case "none": return .none
         case "client_secret_basic":
-            guard let clientSecret else { throw ValidationError("client_secret_basic needs --client-secret") }
+            guard let clientSecret else { throw ValidationError("client_secret_basic needs a client secret") }
             return .clientSecretBasic(clientSecret)
         case "client_secret_post":
-            guard let clientSecret else { throw ValidationError("client_secret_post needs --client-secret") }
+            guard let clientSecret else { throw ValidationError("client_secret_post needs a client secret") }
             return .clientSecretPost(clientSecret)
         case "private_key_jwt":
             guard let assertionSigner else { throw ValidationError("private_key_jwt needs --client-key") }

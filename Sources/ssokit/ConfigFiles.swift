@@ -11,13 +11,14 @@ enum ConfigFiles {
     }
 
     /// Reads the base64 key in `name`, creating it with 32 random bytes (mode 0600, written with O_EXCL, fsynced)
-    /// on first use. Two processes creating it at once agree: the loser reads the winner's file.
+    /// on first use. Two processes creating it at once agree: the loser reads the winner's file. An existing key
+    /// file that another user owns, or that group or others may read or write, is refused (``PrivateFile``).
     static func key(named name: String) throws -> [UInt8] {
         try SecureFolder.prepare(directory)
         let path = directory.appendingPathComponent(name).path
         for _ in 0..<2 {
-            if let data = FileManager.default.contents(atPath: path) {
-                guard let text = String(data: data, encoding: .utf8),
+            if let data = try PrivateFile.readIfPresent(path, limit: 4096) {
+                guard let text = String(validating: data, as: UTF8.self),
                     let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
                     bytes.count == 32
                 else { throw CLIFailure(code: "invalid_key", message: "\(path) is not a base64 32-byte key") }

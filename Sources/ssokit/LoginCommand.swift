@@ -59,6 +59,7 @@ struct LoginCommand: AsyncParsableCommand {
         let listener = try await LoopbackRedirectListener(port: redirectPort)
         do {
             let request = try await party.authorizationRequest(redirectURI: listener.redirectURI, scopes: scopes)
+            listener.expect(state: request.state)
             try BrowserLauncher.open(request.url, command: browserCommand)
             let query = try await listener.waitForCallback(timeout: .seconds(timeout))
             await listener.close()

@@ -8,8 +8,12 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-id-token", abstract: "Verify an ID token (OIDC Core §3.1.3.7) and print its claims.")
 
-    @Argument(help: "The ID token (compact JWS).")
-    var token: String
+    @Argument(help: "The ID token (compact JWS), or - to read it from standard input.")
+    var token: String?
+    @Option(
+        name: .customLong("token-file"),
+        help: "Read the ID token from this file (- for standard input) instead of the command line.")
+    var tokenFile: String?
     @Option(help: "The expected issuer.")
     var issuer: String
     @Option(name: .customLong("client-id"), help: "This client's ID; the audience must contain it.")
@@ -24,6 +28,10 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     var maxAge: Int64?
     @Option(name: .customLong("access-token"), help: "The access token issued alongside, to check at_hash.")
     var accessToken: String?
+    @Option(
+        name: .customLong("access-token-file"),
+        help: "Read the access token from this file (- for standard input) instead of the command line.")
+    var accessTokenFile: String?
     @Option(help: "The authorization code, to check c_hash.")
     var code: String?
     @Option(help: "Fix the clock: ISO 8601 or Unix seconds.")
@@ -35,6 +43,13 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if jwks != nil && jwksURI != nil { throw ValidationError("--jwks and --jwks-uri exclude each other") }
+        if (token == nil) == (tokenFile == nil) { throw ValidationError("give the ID token as TOKEN or --token-file") }
+        if accessToken != nil && accessTokenFile != nil {
+            throw ValidationError("--access-token and --access-token-file exclude each other")
+        }
+        if [token, tokenFile, accessTokenFile].filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("only one token can come from standard input")
+        }
         if leeway < 0 { throw ValidationError("--leeway must not be negative") }
     }
 
@@ -58,6 +73,8 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
             keySetFile = nil
         }
         try await CLIOutput.run {
+            let idToken = try TokenInput.read(argument: token, file: tokenFile, what: "ID token") ?? ""
+            let accessToken = try TokenInput.read(argument: accessToken, file: accessTokenFile, what: "access token")
             try await HTTPSession.with { transport in
                 let keys: any VerificationKeySource
                 if let keySetFile {
@@ -71,7 +88,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
                 }
                 let verifier = IDTokenVerifier(configuration: configuration, keys: keys)
                 let claims = try await verifier.verify(
-                    token,
+                    idToken,
                     expecting: IDTokenExpectations(
                         nonce: nonce, maxAge: maxAge, accessToken: accessToken, authorizationCode: code))
                 CLIOutput.success(claims.all)

@@ -73,13 +73,19 @@ public enum ThrowawayPostgres {
 
     /// A TCP port on 127.0.0.1 that nothing listens on right now.
     public static func freePort() throws -> Int {
+        let (descriptor, port) = try boundLoopbackSocket()
+        close(descriptor)
+        return port
+    }
+
+    /// A TCP socket bound to 127.0.0.1 on a port the system picked, and that port; the caller closes it.
+    public static func boundLoopbackSocket() throws -> (descriptor: Int32, port: Int) {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw TestServerUnavailable(message: "socket() failed") }
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         #if canImport(Darwin)
@@ -93,8 +99,11 @@ public enum ThrowawayPostgres {
                 bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
             }
         }
-        guard bound else { throw TestServerUnavailable(message: "no free port on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(descriptor)
+            throw TestServerUnavailable(message: "no free port on 127.0.0.1")
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     private static func launchWatcher(directory: String, binaries: String, port: Int, runAs: String?) throws {

@@ -246,6 +246,9 @@ struct OIDCLoginEndToEndTests {
         let folder = config.appendingPathComponent("ssokit")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("not a key\n".utf8).write(to: folder.appendingPathComponent("cache.key"))
+        // Private, as key files must be (a looser mode is insecure_key_file, see OIDCLocalAttackerEndToEndTests).
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent("cache.key").path)
         let list = try ssokit(["cache", "list", "--cache", cache.path])
         #expect(list.status == 1)
         #expect(list.json?["error"] as? String == "invalid_key")

@@ -14,9 +14,11 @@ struct ProcessResult {
 }
 
 enum ProcessRunner {
-    /// Runs `executable` with `arguments` and waits at most `timeout` seconds.
+    /// Runs `executable` with `arguments` and waits at most `timeout` seconds; `input` is written to its standard
+    /// input (else it reads from /dev/null).
     static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120,
+        input: Data? = nil
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -28,7 +30,8 @@ enum ProcessRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         let collected = Mutex<(Data, Data)>((Data(), Data()))
         out.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
@@ -39,6 +42,10 @@ enum ProcessRunner {
             collected.withLock { $0.1.append(chunk) }
         }
         try process.run()
+        if let input {
+            try stdin.fileHandleForWriting.write(contentsOf: input)
+            try stdin.fileHandleForWriting.close()
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {

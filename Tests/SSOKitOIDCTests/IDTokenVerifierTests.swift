@@ -52,9 +52,9 @@ struct IDTokenVerifierTests {
         #expect(claims.issuer == TestIdP.issuer)
         #expect(claims.subject == TestIdP.subject)
         #expect(claims.audience == [TestIdP.clientID])
-        #expect(claims.expiresAt == TestIdP.now + 3600)
-        #expect(claims.issuedAt == TestIdP.now - 10)
-        #expect(claims.authTime == TestIdP.now - 30)
+        #expect(claims.expiresAt == NumericDate(seconds: TestIdP.now + 3600))
+        #expect(claims.issuedAt == NumericDate(seconds: TestIdP.now - 10))
+        #expect(claims.authTime == NumericDate(seconds: TestIdP.now - 30))
         #expect(claims.nonce == TestIdP.nonce)
         #expect(claims.notBefore == nil)
         #expect(claims.all["sub"] == .string(TestIdP.subject))
@@ -208,7 +208,7 @@ struct IDTokenVerifierTests {
         ClaimCase(description: "exp missing", changes: ["exp": nil], code: .missingClaim),
         ClaimCase(description: "iat missing", changes: ["iat": nil], code: .missingClaim),
         ClaimCase(description: "exp as a string", changes: ["exp": "\"\(TestIdP.now + 3600)\""], code: .invalidClaim),
-        ClaimCase(description: "exp with a fraction", changes: ["exp": "\(TestIdP.now + 3600).5"], code: .invalidClaim),
+        ClaimCase(description: "exp beyond 64-bit seconds", changes: ["exp": "1e300"], code: .invalidClaim),
         ClaimCase(description: "sub as a number", changes: ["sub": "248289761001"], code: .invalidClaim),
         ClaimCase(description: "aud as a number", changes: ["aud": "1"], code: .invalidClaim),
         ClaimCase(description: "aud as an empty list", changes: ["aud": "[]"], code: .invalidClaim),

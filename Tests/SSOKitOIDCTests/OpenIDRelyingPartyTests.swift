@@ -278,8 +278,12 @@ struct OpenIDRelyingPartyTests {
         accessOnly.refreshToken = nil
         try await rp.revoke(accessOnly)
         let revocations = provider.requests(to: TestIdP.revocationURL)
-        #expect(revocations.map { $0.formParameters["token"] } == ["rt-1", "at-login-1"])
-        #expect(revocations.map { $0.formParameters["token_type_hint"] } == ["refresh_token", "access_token"])
+        // The refresh token first, then the access token; without a refresh token, the access token alone.
+        #expect(revocations.map { $0.formParameters["token"] } == ["rt-1", "at-login-1", "at-login-1"])
+        #expect(
+            revocations.map { $0.formParameters["token_type_hint"] } == [
+                "refresh_token", "access_token", "access_token",
+            ])
         #expect(provider.requests(to: TestIdP.discoveryURL).count == 1)
     }
 

@@ -372,7 +372,7 @@ struct TokenClientTests {
         arguments: [
             (
                 HTTPTransportResponse.json(#"{"error":"unsupported_token_type"}"#, status: .badRequest),
-                OIDCError.Code.providerError
+                OIDCError.Code.unsupportedTokenType
             ),
             (.json(#"{"error":"invalid_client"}"#, status: .unauthorized), .invalidClient),
             (.text("<html>down</html>", status: .serviceUnavailable), .unexpectedStatus),

@@ -70,10 +70,7 @@ public struct AuthorizationRequest: Sendable {
 
     /// The URL to send the browser to: the endpoint with the parameters appended to any query it already has.
     public var url: URL {
-        let query = FormURLEncoding.encode(parameters)
-        let base = endpoint.absoluteString
-        let separator = base.contains("?") ? "&" : "?"
-        return URL(string: base + separator + query) ?? endpoint
+        endpoint.appendingQuery(parameters)
     }
 
     /// The expectations the ID token from this request must meet.

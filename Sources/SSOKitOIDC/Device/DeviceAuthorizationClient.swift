@@ -7,6 +7,10 @@ public struct DeviceAuthorizationClient: Sendable {
     /// Waits between polls; injectable so tests run without real delays.
     public typealias Sleep = @Sendable (_ seconds: Int64) async throws -> Void
 
+    /// The longest a device code is polled for, whatever `expires_in` says: 30 minutes (RFC 8628 §3.2's example
+    /// lifetime).
+    public static let maximumLifetime: TimeInterval = 1800
+
     private let endpoint: URL
     private let tokens: TokenClient
     private let clock: any SSOKitClock
@@ -27,6 +31,10 @@ public struct DeviceAuthorizationClient: Sendable {
     }
 
     /// Requests a device and user code (RFC 8628 §3.1).
+    ///
+    /// What will be shown or opened is checked first: `verification_uri(_complete)` must be https (or http on a
+    /// loopback host, else `insecure_url`) and printable ASCII, the `user_code` free of control and format
+    /// characters (else `invalid_token_response`); `expires_in` is capped at ``maximumLifetime``.
     public func start(scopes: [String]) async throws(OIDCError) -> DeviceAuthorization {
         let response = try await tokens.post([("scope", scopes.joined(separator: " "))], to: endpoint)
         let object = try? ProviderHTTP.jsonObject(response.body, failure: .invalidTokenResponse, what: "response")
@@ -37,16 +45,24 @@ public struct DeviceAuthorizationClient: Sendable {
             throw OIDCError(.unexpectedStatus, "the device endpoint answered HTTP \(response.response.status.code)")
         }
         guard let deviceCode = object["device_code"]?.stringValue, let userCode = object["user_code"]?.stringValue,
-            let verificationURI = (object["verification_uri"] ?? object["verification_url"])?.stringValue,
-            let expiresIn = object["expires_in"]?.int64Value, expiresIn > 0
+            let verificationURI = (object["verification_uri"] ?? object["verification_url"])?.stringValue
         else {
             throw OIDCError(.invalidTokenResponse, "the device authorization response lacks a required member")
         }
+        let lifetime = try DeviceDisplayRules.lifetime(object["expires_in"], maximum: Self.maximumLifetime)
+        var complete: String?
+        if let value = object["verification_uri_complete"] {
+            guard let text = value.stringValue else {
+                throw OIDCError(.invalidTokenResponse, "verification_uri_complete is not a string")
+            }
+            complete = try DeviceDisplayRules.verificationURI(text, member: "verification_uri_complete")
+        }
         let interval = object["interval"]?.int64Value ?? 5
         return DeviceAuthorization(
-            deviceCode: deviceCode, userCode: userCode, verificationURI: verificationURI,
-            verificationURIComplete: object["verification_uri_complete"]?.stringValue,
-            expiresAt: clock.now.addingTimeInterval(TimeInterval(expiresIn)), interval: max(1, min(interval, 60)))
+            deviceCode: deviceCode, userCode: try DeviceDisplayRules.userCode(userCode),
+            verificationURI: try DeviceDisplayRules.verificationURI(verificationURI, member: "verification_uri"),
+            verificationURIComplete: complete, expiresAt: clock.now.addingTimeInterval(lifetime),
+            interval: max(1, min(interval, 60)))
     }
 
     /// Polls until tokens arrive: `authorization_pending` waits another interval, `slow_down` adds 5 s to it

@@ -39,9 +39,7 @@ public struct ProviderMetadata: Sendable {
         guard issuer == configuredIssuer else {
             throw OIDCError(.issuerMismatch, "the discovery document's issuer is not the configured issuer")
         }
-        guard let issuerURL = URL(string: issuer), EndpointSecurity.isAllowed(issuerURL) else {
-            throw OIDCError(.insecureURL, "the issuer must be an https URL (or http on a loopback host)")
-        }
+        try IssuerIdentifier.validate(issuer)
         func endpoint(_ name: String) throws(OIDCError) -> URL? {
             guard let value = document[name] else { return nil }
             guard let string = value.stringValue, let url = URL(string: string), url.host != nil else {
@@ -91,6 +89,7 @@ public struct ProviderMetadata: Sendable {
 
     /// `ISSUER/.well-known/openid-configuration`, with any trailing `/` of the issuer removed first (§4).
     public static func discoveryURL(forIssuer issuer: String) throws(OIDCError) -> URL {
+        try IssuerIdentifier.validate(issuer)
         var base = issuer
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base + "/.well-known/openid-configuration"), EndpointSecurity.isAllowed(url) else {

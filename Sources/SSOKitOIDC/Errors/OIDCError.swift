@@ -112,6 +112,10 @@ public struct OIDCError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let transportFailed = Code("transport_failed")
         /// Polling stopped at the caller's deadline before the user approved.
         public static let deviceFlowTimedOut = Code("device_flow_timed_out")
+        /// The provider cannot revoke this kind of token (RFC 7009 §2.2.1).
+        public static let unsupportedTokenType = Code("unsupported_token_type")
+        /// An exchange with the provider did not finish within the caller's deadline.
+        public static let timedOut = Code("timed_out")
 
         /// The stable snake_case name, e.g. `invalid_signature`.
         public var description: String { name }
@@ -170,6 +174,8 @@ public struct OIDCError: Error, Sendable, Hashable, CustomStringConvertible {
             .unsupportedFeature,
             .transportFailed,
             .deviceFlowTimedOut,
+            .unsupportedTokenType,
+            .timedOut,
         ]
     }
 

@@ -32,23 +32,24 @@ extension IDTokenCheck {
         }
     }
 
-    /// `exp` is in the future, allowing the leeway (step 9).
+    /// `exp` is in the future, allowing the leeway (step 9). Time checks compare exactly, fractions included
+    /// (RFC 7519 §2).
     public static let expiry = IDTokenCheck(name: "expiry") { claims, context throws(OIDCError) in
-        guard context.now < saturatingSum(claims.expiresAt, context.configuration.leeway) else {
+        guard context.now < claims.expiresAt.adding(context.configuration.leeway) else {
             throw OIDCError(.tokenExpired, "the token expired")
         }
     }
 
     /// `nbf`, when present, is in the past, allowing the leeway (RFC 7519 §4.1.5).
     public static let notBefore = IDTokenCheck(name: "not_before") { claims, context throws(OIDCError) in
-        if let notBefore = claims.notBefore, saturatingSum(context.now, context.configuration.leeway) < notBefore {
+        if let notBefore = claims.notBefore, context.now.adding(context.configuration.leeway) < notBefore {
             throw OIDCError(.tokenNotYetValid, "the token is not valid yet")
         }
     }
 
     /// `iat` is not in the future beyond the leeway (step 10).
     public static let issuedAt = IDTokenCheck(name: "issued_at") { claims, context throws(OIDCError) in
-        guard claims.issuedAt <= saturatingSum(context.now, context.configuration.leeway) else {
+        guard claims.issuedAt <= context.now.adding(context.configuration.leeway) else {
             throw OIDCError(.issuedInFuture, "the token was issued in the future")
         }
     }
@@ -67,7 +68,7 @@ extension IDTokenCheck {
         guard let authTime = claims.authTime else {
             throw OIDCError(.missingClaim, "max_age was requested but the \"auth_time\" claim is missing")
         }
-        guard context.now <= saturatingSum(authTime, maxAge, context.configuration.leeway) else {
+        guard context.now <= authTime.adding(maxAge).adding(context.configuration.leeway) else {
             throw OIDCError(.maxAgeExceeded, "the authentication is older than max_age allows")
         }
     }
@@ -99,16 +100,4 @@ extension IDTokenCheck {
             throw OIDCError(.refreshClaimsMismatch, "the refreshed ID token changed iss, sub, aud, azp or auth_time")
         }
     }
-}
-
-/// `terms` added up, clamped to `Int64.min...Int64.max`: time claims come from the token, and an extreme value
-/// such as `"exp": 9223372036854775807` must be judged, not trap on overflow.
-private func saturatingSum(_ terms: Int64...) -> Int64 {
-    var total: Int64 = 0
-    for term in terms {
-        let (sum, overflow) = total.addingReportingOverflow(term)
-        if overflow { return term > 0 ? .max : .min }
-        total = sum
-    }
-    return total
 }

@@ -6,8 +6,8 @@ public struct IDTokenCheckContext: Sendable {
     public let configuration: IDTokenVerifier.Configuration
     /// This authentication's expectations.
     public let expectations: IDTokenExpectations
-    /// The verification time, Unix seconds.
-    public let now: Int64
+    /// The verification time, exactly as the clock gave it (not rounded to whole seconds).
+    public let now: NumericDate
     /// The algorithm the token was verified with.
     public let algorithm: JWSAlgorithm
 }

@@ -6,14 +6,14 @@ public struct IDTokenClaims: Sendable {
     public let subject: String
     /// `aud`, always as a list.
     public let audience: [String]
-    /// `exp`, Unix seconds.
-    public let expiresAt: Int64
-    /// `iat`, Unix seconds.
-    public let issuedAt: Int64
-    /// `nbf`, Unix seconds, when present.
-    public let notBefore: Int64?
-    /// `auth_time`, Unix seconds, when present.
-    public let authTime: Int64?
+    /// `exp`, exactly as the token states it (a fraction included).
+    public let expiresAt: NumericDate
+    /// `iat`, exactly as the token states it.
+    public let issuedAt: NumericDate
+    /// `nbf`, when present.
+    public let notBefore: NumericDate?
+    /// `auth_time`, when present.
+    public let authTime: NumericDate?
     /// `nonce`, when present.
     public let nonce: String?
     /// `azp`, when present.
@@ -41,14 +41,15 @@ public struct IDTokenClaims: Sendable {
             }
             return string
         }
-        func optionalTime(_ name: String) throws(OIDCError) -> Int64? {
+        func optionalTime(_ name: String) throws(OIDCError) -> NumericDate? {
             guard let value = claims[name] else { return nil }
-            guard let seconds = value.int64Value else {
-                throw OIDCError(.invalidClaim, "the \"\(name)\" claim is not a whole number of seconds")
+            // RFC 7519 §2: a NumericDate is any JSON number of seconds, a fraction included.
+            guard let seconds = NumericDate(value) else {
+                throw OIDCError(.invalidClaim, "the \"\(name)\" claim is not a number of seconds within range")
             }
             return seconds
         }
-        func requiredTime(_ name: String) throws(OIDCError) -> Int64 {
+        func requiredTime(_ name: String) throws(OIDCError) -> NumericDate {
             guard let seconds = try optionalTime(name) else {
                 throw OIDCError(.missingClaim, "the \"\(name)\" claim is missing")
             }

@@ -5,7 +5,8 @@ import SSOKitCore
 ///
 /// Safe by default: asymmetric algorithms only (never `none`, never HMAC), keys only from the configured source
 /// (never from `jwk`, `jku`, `x5u` or `x5c` headers), unknown `crit` refused, tokens over 64 KiB refused before
-/// they are decoded.
+/// they are decoded, and an issuer that is not https (or http on a loopback host) refuses every token with
+/// `insecure_url`, whatever supplies the keys (``IssuerIdentifier``).
 ///
 /// ```swift
 /// let verifier = IDTokenVerifier(
@@ -51,17 +52,26 @@ public struct IDTokenVerifier: Sendable {
     public let configuration: Configuration
     /// Where keys come from.
     public let keys: any VerificationKeySource
+    /// Why the configured issuer is unusable, judged once here rather than per token.
+    private let issuerProblem: OIDCError?
 
     /// Creates a verifier.
     public init(configuration: Configuration, keys: any VerificationKeySource) {
         self.configuration = configuration
         self.keys = keys
+        do {
+            try IssuerIdentifier.validate(configuration.issuer)
+            issuerProblem = nil
+        } catch {
+            issuerProblem = error
+        }
     }
 
     /// Verifies `token` and returns its claims, or throws the ``OIDCError`` of the first rule it breaks.
     public func verify(_ token: String, expecting expectations: IDTokenExpectations = .init()) async throws(OIDCError)
         -> IDTokenClaims
     {
+        if let issuerProblem { throw issuerProblem }
         guard token.utf8.count <= configuration.maxTokenBytes else {
             throw OIDCError(.tokenTooLarge, "the token exceeds \(configuration.maxTokenBytes) bytes")
         }
@@ -94,7 +104,7 @@ public struct IDTokenVerifier: Sendable {
         let claims = try IDTokenClaims(try parsed.payloadObject())
         let context = IDTokenCheckContext(
             configuration: configuration, expectations: expectations,
-            now: Int64(configuration.clock.now.timeIntervalSince1970.rounded(.down)), algorithm: algorithm)
+            now: NumericDate(configuration.clock.now), algorithm: algorithm)
         for check in configuration.checks { try check(claims, context) }
         return claims
     }

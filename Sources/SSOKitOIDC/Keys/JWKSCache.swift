@@ -6,7 +6,9 @@ import Synchronization
 /// A provider's JWK set fetched from its `jwks_uri`, kept across tokens, refetched on rotation.
 ///
 /// A token with an unknown `kid` triggers at most one refetch per ``Configuration/minimumRefreshInterval``; a
-/// failed fetch keeps the last good set; concurrent loads share one request.
+/// failed fetch keeps the last good set; concurrent loads share one request. Failures are rate-limited too: when
+/// the first fetch fails, tokens arriving within the interval fail at once with the same error instead of each
+/// fetching again.
 public actor JWKSCache: VerificationKeySource {
     /// Timing of refetches.
     public struct Configuration: Sendable {
@@ -34,6 +36,8 @@ public actor JWKSCache: VerificationKeySource {
     private let configuration: Configuration
     private nonisolated let snapshot = Mutex<Snapshot?>(nil)
     private var lastFetchAttempt: Date?
+    /// The error of the last fetch when it failed; repeated to callers until the interval allows a new try.
+    private var lastFailure: OIDCError?
     private var inFlight: Task<JSONWebKeySet, any Error>?
     /// How many HTTP fetches this cache has started; for tests and metrics.
     public private(set) var fetchCount = 0
@@ -71,10 +75,11 @@ public actor JWKSCache: VerificationKeySource {
         if let current, now.timeIntervalSince(current.fetchedAt) < configuration.maximumAge {
             return current.keys
         }
-        if let current, let last = lastFetchAttempt,
-            now.timeIntervalSince(last) < configuration.minimumRefreshInterval
-        {
-            return current.keys
+        if let last = lastFetchAttempt, now.timeIntervalSince(last) < configuration.minimumRefreshInterval {
+            if let current { return current.keys }
+            // Nothing was ever loaded and the last try failed: do not ask the endpoint again yet. A fetch still in
+            // flight is joined instead.
+            if inFlight == nil, let lastFailure { throw lastFailure }
         }
         do {
             return try await fetch()
@@ -108,14 +113,19 @@ public actor JWKSCache: VerificationKeySource {
             let keys = try await task.value
             if inFlight == task {
                 inFlight = nil
+                lastFailure = nil
                 let fetchedAt = clock.now
                 snapshot.withLock { $0 = Snapshot(keys: keys, fetchedAt: fetchedAt) }
             }
             return keys
         } catch {
-            if inFlight == task { inFlight = nil }
-            if let error = error as? OIDCError { throw error }
-            throw OIDCError(.jwksFetchFailed, "fetching the JWK set failed")
+            let failure =
+                error as? OIDCError ?? OIDCError(.jwksFetchFailed, "fetching the JWK set failed")
+            if inFlight == task {
+                inFlight = nil
+                lastFailure = failure
+            }
+            throw failure
         }
     }
 

@@ -1,6 +1,6 @@
-/// Maps an OAuth 2.0 `error` value (RFC 6749 §4.1.2.1 and §5.2, OIDC Core §3.1.2.6, RFC 8628 §3.5) to a typed
-/// error. The provider's `error_description` is kept only if it is short printable ASCII; it never holds secrets
-/// of ours, but it is the provider's text, so it is quoted as such.
+/// Maps an OAuth 2.0 `error` value (RFC 6749 §4.1.2.1 and §5.2, OIDC Core §3.1.2.6, RFC 8628 §3.5, RFC 7009
+/// §2.2.1) to a typed error. The provider's `error_description` is kept only if it is short printable ASCII; it
+/// never holds secrets of ours, but it is the provider's text, so it is quoted as such.
 enum OAuthErrorMapping {
     private static let known: [String: OIDCError.Code] = [
         "access_denied": .accessDenied, "login_required": .loginRequired,
@@ -10,6 +10,7 @@ enum OAuthErrorMapping {
         "unsupported_grant_type": .unsupportedGrantType, "invalid_scope": .invalidScope, "server_error": .serverError,
         "temporarily_unavailable": .temporarilyUnavailable, "expired_token": .expiredToken,
         "authorization_pending": .authorizationPending, "slow_down": .slowDown,
+        "unsupported_token_type": .unsupportedTokenType,
     ]
 
     static func error(code: String, description: String?) -> OIDCError {

@@ -120,14 +120,10 @@ public actor OpenIDRelyingParty {
         return OpenIDLogin(tokens: refreshed, claims: claims)
     }
 
-    /// Revokes the refresh token (or the access token when there is none) at the provider.
+    /// Revokes the refresh token, then the access token, at the provider; throws the first failure. For a logout,
+    /// ``revokeSession(refreshToken:accessToken:timeout:)`` reports instead of throwing and has a deadline.
     public func revoke(_ tokens: TokenSet) async throws(OIDCError) {
-        let client = try await tokenClient()
-        if let refreshToken = tokens.refreshToken {
-            try await client.revoke(refreshToken, typeHint: "refresh_token")
-        } else {
-            try await client.revoke(tokens.accessToken, typeHint: "access_token")
-        }
+        try await revokeInOrder(refreshToken: tokens.refreshToken, accessToken: tokens.accessToken)
     }
 
     /// UserInfo claims for a login, tied to its subject.

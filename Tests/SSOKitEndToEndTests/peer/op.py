@@ -18,6 +18,23 @@ rejected with invalid_client):
 --any-client restores the mock's stock behaviour: every client_id, every
 secret and every redirect_uri is accepted.
 
+The mock has no revocation endpoint (RFC 7009). --revocation adds one at
+/oauth2/revoke, advertised in discovery, as another thin WSGI layer:
+
+    off          no endpoint (default: the mock as it is)
+    public       client_id alone is enough (a public client)
+    client-auth  the registered client must authenticate (client_secret_basic
+                 or client_secret_post): otherwise 401 invalid_client
+    error-500    every request gets HTTP 500
+    hang         every request waits (up to --revocation-hang-seconds) and
+                 then gets 200 without revoking anything
+
+An accepted request removes the token from the mock's storage, so a revoked
+refresh token gets invalid_grant afterwards. GET /test/revocations lists
+every revocation request received, in order, as JSON:
+[{"token_type_hint": ..., "authenticated": bool, "revoked": "refresh_token" |
+"access_token" | null, "status": N}] (never the token itself).
+
 The mock itself ignores PKCE. This wrapper adds it (RFC 7636, S256 only) as a
 thin WSGI layer in front of the mock, see --pkce; discovery then also carries
 "code_challenge_methods_supported": ["S256"]. The same layer puts the request's
@@ -30,6 +47,7 @@ import argparse
 import base64
 import dataclasses
 import hashlib
+import hmac
 import http.client
 import io
 import ipaddress
@@ -42,7 +60,7 @@ import threading
 import time
 import warnings
 from datetime import timedelta
-from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qs, unquote_plus, urlencode, urlsplit, urlunsplit
 
 # Run as a script: make sure the shared helpers next to this file can be imported.
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -305,6 +323,107 @@ class PkceLayer:
         return self._reply(start_response, status, headers, body)
 
 
+class RevocationLayer:
+    """WSGI middleware adding an RFC 7009 revocation endpoint (see --revocation) to the mock."""
+
+    PATH = "/oauth2/revoke"
+    _call = PkceLayer._call  # buffers the wrapped app's answer (uses self.app)
+
+    def __init__(self, app, mode: str, storage, client_id: str | None, client_secret: str | None,
+                 hang_seconds: float, stop: threading.Event):
+        self.app = app
+        self.mode = mode
+        self.storage = storage
+        self.client_id = client_id
+        self.client_secret = client_secret
+        self.hang_seconds = hang_seconds
+        self.stop = stop
+        self.lock = threading.Lock()
+        self.log: list[dict] = []
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "GET")
+        if path == "/.well-known/openid-configuration" and method == "GET":
+            return self._discovery(environ, start_response)
+        if path == self.PATH and method == "POST":
+            return self._revoke(environ, start_response)
+        if path == "/test/revocations" and method == "GET":
+            with self.lock:
+                body = json.dumps(self.log).encode()
+            return PkceLayer._reply(start_response, "200 OK", [("Content-Type", "application/json")], body)
+        return self.app(environ, start_response)
+
+    def _discovery(self, environ, start_response):
+        status, headers, body = self._call(environ)
+        if status.startswith("200"):
+            doc = json.loads(body)
+            doc["revocation_endpoint"] = doc["issuer"] + self.PATH
+            body = json.dumps(doc, indent=2, sort_keys=True).encode()
+        return PkceLayer._reply(start_response, status, headers, body)
+
+    def _authenticated(self, environ, params) -> bool:
+        """client_secret_basic (RFC 6749 §2.3.1: form-urlencoded id and secret) or client_secret_post."""
+        if self.client_id is None:
+            return True
+        header = environ.get("HTTP_AUTHORIZATION", "")
+        if header[:6].lower() == "basic ":
+            try:
+                decoded = base64.b64decode(header[6:].strip(), validate=True).decode("utf-8")
+            except (ValueError, UnicodeDecodeError):
+                return False
+            client, _, secret = decoded.partition(":")
+            client, secret = unquote_plus(client), unquote_plus(secret)
+        else:
+            client = (params.get("client_id") or [""])[0]
+            secret = (params.get("client_secret") or [None])[0]
+            if secret is None:
+                return False
+        return hmac.compare_digest(client.encode(), self.client_id.encode()) and hmac.compare_digest(
+            secret.encode(), (self.client_secret or "").encode())
+
+    def _record(self, entry: dict) -> None:
+        with self.lock:
+            self.log.append(entry)
+
+    def _revoke(self, environ, start_response):
+        params = PkceLayer._params(environ, PkceLayer._buffer_body(environ))
+        hint = (params.get("token_type_hint") or [None])[0]
+        token = (params.get("token") or [""])[0]
+        authenticated = self._authenticated(environ, params)
+        entry = {"token_type_hint": hint, "authenticated": authenticated, "revoked": None}
+        if self.mode == "error-500":
+            entry["status"] = 500
+            self._record(entry)
+            return PkceLayer._reply(start_response, "500 INTERNAL SERVER ERROR", [("Content-Type", "text/plain")],
+                                    b"revocation is broken today\n")
+        if self.mode == "hang":
+            entry["status"] = 200
+            self._record(entry)
+            self.stop.wait(self.hang_seconds)
+            return PkceLayer._reply(start_response, "200 OK", [("Content-Type", "application/json")], b"{}")
+        if self.mode == "client-auth" and not authenticated:
+            entry["status"] = 401
+            self._record(entry)
+            body = json.dumps({"error": "invalid_client", "error_description": "client authentication failed"})
+            return PkceLayer._reply(start_response, "401 UNAUTHORIZED", [
+                ("Content-Type", "application/json"), ("WWW-Authenticate", 'Basic realm="revocation"'),
+                ("Cache-Control", "no-store")], body.encode())
+        if not token:
+            entry["status"] = 400
+            self._record(entry)
+            return PkceLayer._token_error(start_response, "invalid_request", "Missing 'token'.")
+        # RFC 7009 §2.1: the hint only speeds up the lookup; an unknown token is still a 200.
+        if self.storage.remove_refresh_token(token) is not None:
+            entry["revoked"] = "refresh_token"
+        elif self.storage.remove_access_token(token) is not None:
+            entry["revoked"] = "access_token"
+        entry["status"] = 200
+        self._record(entry)
+        return PkceLayer._reply(start_response, "200 OK", [("Content-Type", "application/json"),
+                                                          ("Cache-Control", "no-store")], b"{}")
+
+
 def _parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     peer_runtime.add_server_arguments(p)
@@ -329,6 +448,18 @@ def _parse_args(argv):
         action="store_true",
         help="keep the mock's bug of dropping 'state' from the access_denied redirect (default: state is added)",
     )
+    p.add_argument(
+        "--revocation",
+        choices=["off", "public", "client-auth", "error-500", "hang"],
+        default="off",
+        help="add an RFC 7009 revocation endpoint at /oauth2/revoke (default off: the mock has none)",
+    )
+    p.add_argument(
+        "--revocation-hang-seconds",
+        type=float,
+        default=30,
+        help="with --revocation hang: how long each request waits before its 200 (default 30)",
+    )
     p.add_argument("--require-nonce", action="store_true", help="reject authorization requests without nonce")
     p.add_argument("--no-refresh-token", action="store_true", help="do not issue refresh tokens")
     p.add_argument(
@@ -352,7 +483,7 @@ def _parse_args(argv):
     )
 
 
-def build_app(args):
+def build_app(args, stop: threading.Event | None = None):
     users = []
     for raw in args.user_claims:
         claims = json.loads(raw)
@@ -382,14 +513,22 @@ def build_app(args):
             token_endpoint_auth_method=ClientAllowAny(),  # checked via auth_methods
             auth_methods=methods,
         )
-        # The mock keeps its in-memory storage behind flask.g; reach it once.
-        with flask_app.test_request_context("/"):
-            flask_app.preprocess_request()
-            flask.g.oidc_provider_mock_storage.store_client(client)
+    # The mock keeps its in-memory storage behind flask.g; reach it once.
+    with flask_app.test_request_context("/"):
+        flask_app.preprocess_request()
+        storage = flask.g.oidc_provider_mock_storage
+    if not args.any_client:
+        storage.store_client(client)
 
-    if args.pkce == "off" and args.stock_deny:
-        return flask_app
-    return PkceLayer(flask_app, args.pkce, fix_error_state=not args.stock_deny)
+    app = flask_app
+    if not (args.pkce == "off" and args.stock_deny):
+        app = PkceLayer(flask_app, args.pkce, fix_error_state=not args.stock_deny)
+    if args.revocation != "off":
+        registered = (None, None) if args.any_client or args.revocation == "public" else (
+            args.client_id, args.client_secret)
+        app = RevocationLayer(app, args.revocation, storage, *registered, hang_seconds=args.revocation_hang_seconds,
+                              stop=stop or threading.Event())
+    return app
 
 
 def _wait_until_serving(port: int, deadline: float) -> bool:
@@ -414,13 +553,12 @@ def main(argv=None) -> int:
     # werkzeug installs its own stderr handler if it finds none on its logger.
     peer_runtime.setup_logging(args, non_propagating_loggers=("werkzeug",))
     started = time.monotonic()
-    app = build_app(args)
+    stop = peer_runtime.install_stop_signals()
+    app = build_app(args, stop)
 
     server = werkzeug.serving.make_server(HOST, args.port, app, threaded=True)
     port = server.server_port
     peer_runtime.start_serving(server)
-
-    stop = peer_runtime.install_stop_signals()
 
     if not _wait_until_serving(port, time.monotonic() + 15):
         print(f"op.py: server on {HOST}:{port} did not come up", file=sys.stderr)

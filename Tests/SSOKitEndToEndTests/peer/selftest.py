@@ -208,6 +208,45 @@ def exchange(disc, cb, code, verifier, basic=(CLIENT_ID, CLIENT_SECRET), post=No
     return http_json("POST", disc["token_endpoint"], form=form, basic=basic)
 
 
+def check_revocation_modes() -> None:
+    cb = Callback()
+    for mode in ("client-auth", "public", "error-500", "hang"):
+        extra = ["--revocation", mode, "--revocation-hang-seconds", "3"]
+        proc, base = start_op(extra)
+        try:
+            st, disc, _ = http_json("GET", base + "/.well-known/openid-configuration")
+            check(disc.get("revocation_endpoint") == base + "/oauth2/revoke", f"--revocation {mode}: advertised")
+            a = authorize(disc, cb)
+            code = (a["params"].get("code") or [None])[0]
+            st, tok, _ = exchange(disc, cb, code, a["verifier"])
+            rt = tok.get("refresh_token") if isinstance(tok, dict) else None
+            revoke = {"token": rt or "", "token_type_hint": "refresh_token"}
+            if mode == "client-auth":
+                st, body, _ = http_json("POST", disc["revocation_endpoint"], form=revoke | {"client_id": CLIENT_ID})
+                check(st == 401 and body.get("error") == "invalid_client", "client-auth: unauthenticated -> 401 invalid_client", f"{st} {body}")
+                st, body, _ = http_json("POST", disc["revocation_endpoint"], form=revoke, basic=(CLIENT_ID, CLIENT_SECRET))
+                check(st == 200, "client-auth: client_secret_basic -> 200", f"{st} {body}")
+                st, body, _ = http_json("POST", disc["token_endpoint"], form={"grant_type": "refresh_token", "refresh_token": rt}, basic=(CLIENT_ID, CLIENT_SECRET))
+                check(st == 400 and body.get("error") == "invalid_grant", "client-auth: the revoked refresh token gets invalid_grant", f"{st} {body}")
+                st, log, _ = http_json("GET", base + "/test/revocations")
+                check([e.get("status") for e in log] == [401, 200] and log[1].get("revoked") == "refresh_token", "client-auth: /test/revocations", str(log))
+            elif mode == "public":
+                st, body, _ = http_json("POST", disc["revocation_endpoint"], form=revoke | {"client_id": CLIENT_ID})
+                check(st == 200, "public: client_id alone -> 200", f"{st} {body}")
+            elif mode == "error-500":
+                st, body, _ = http_json("POST", disc["revocation_endpoint"], form=revoke, basic=(CLIENT_ID, CLIENT_SECRET))
+                check(st == 500, "error-500: -> 500", str(st))
+            else:
+                t0 = time.monotonic()
+                st, body, _ = http_json("POST", disc["revocation_endpoint"], form=revoke, basic=(CLIENT_ID, CLIENT_SECRET))
+                took = time.monotonic() - t0
+                check(st == 200 and 2.5 < took < 8, "hang: answers after --revocation-hang-seconds", f"{st} {took:.1f}s")
+        finally:
+            rc, took = stop_op(proc)
+            check(rc == 0 and took < 5, f"--revocation {mode}: op.py exits promptly", f"rc={rc} took={took:.1f}s")
+    cb.close()
+
+
 def main() -> int:
     cb = Callback()
     proc, base = start_op()
@@ -362,6 +401,9 @@ def main() -> int:
         rc, took = stop_op(proc)
         cb.close()
     check(rc == 0 and took < 5, "op.py exits 0 promptly on SIGTERM", f"rc={rc} took={took:.1f}s")
+
+    # op.py --revocation: the RFC 7009 layer, in each mode
+    check_revocation_modes()
 
     # --max-seconds budget
     t0 = time.monotonic()
