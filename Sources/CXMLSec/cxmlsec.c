@@ -19,7 +19,10 @@
 
 #include <xmlsec/crypto.h>
 #include <xmlsec/errors.h>
+#include <xmlsec/io.h>
+#include <xmlsec/keyinfo.h>
 #include <xmlsec/keys.h>
+#include <xmlsec/parser.h>
 #include <xmlsec/templates.h>
 #include <xmlsec/transforms.h>
 #include <xmlsec/xmldsig.h>
@@ -68,6 +71,12 @@ static void ssokit_initialize_once(void) {
     xmlSecErrorsSetCallback(ssokit_quiet_xmlsec);
     if (xmlSecInit() < 0) return;
     if (xmlSecCheckVersion() != 1) return;
+    // xmlSecInit registers file, HTTP and FTP readers for URIs met while processing a signature or an encrypted
+    // element; SSOKit never reads anything but the message itself, so none stays registered (defence in depth
+    // behind every context's enabledUris, which XML_PARSE_NONET does not cover). Decrypted content is parsed
+    // without XML_PARSE_HUGE, so libxml2's own size and depth limits hold for it.
+    xmlSecIOCleanupCallbacks();
+    xmlSecParserSetDefaultOptions(XML_PARSE_NONET | XML_PARSE_NODICT);
     if (xmlSecOpenSSLAppInit(NULL) < 0) return;
     if (xmlSecOpenSSLInit() < 0) return;
     ssokit_init_result = 0;
@@ -122,6 +131,11 @@ static int ssokit_depth_exceeds(xmlNodePtr root, int max_depth) {
         node = node->next;
     }
     return 0;
+}
+
+int ssokit_doc_depth_exceeds(xmlDocPtr doc, int max_depth) {
+    xmlNodePtr root = doc == NULL ? NULL : xmlDocGetRootElement(doc);
+    return root == NULL ? 1 : ssokit_depth_exceeds(root, max_depth);
 }
 
 xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status) {
@@ -219,6 +233,32 @@ void ssokit_key_free(ssokit_key *key) {
     free(key);
 }
 
+// MARK: - No URI is ever read
+
+// Every xmlsec context starts out allowing any URI (xmlSecTransformUriTypeAny): a CipherReference or a
+// RetrievalMethod would make it read a local file or fetch a URL before any signature is checked. SSOKit reads
+// only the message it was given, so each context is narrowed right after it is created.
+static void ssokit_key_info_reads_no_uri(xmlSecKeyInfoCtxPtr ctx) {
+    ctx->retrievalMethodCtx.enabledUris = xmlSecTransformUriTypeNone;
+    ctx->maxRetrievalMethodLevel = 0;
+    ctx->maxEncryptedKeyLevel = 0;
+}
+
+// Encryption: CipherValue only; a CipherReference of any kind (same-document included) is refused.
+static void ssokit_enc_reads_no_uri(xmlSecEncCtxPtr ctx) {
+    ctx->transformCtx.enabledUris = xmlSecTransformUriTypeNone;
+    ssokit_key_info_reads_no_uri(&(ctx->keyInfoReadCtx));
+    ssokit_key_info_reads_no_uri(&(ctx->keyInfoWriteCtx));
+}
+
+// Signatures: references within the document only (`#id`); nothing else reads a URI.
+static void ssokit_dsig_reads_no_uri(xmlSecDSigCtxPtr ctx) {
+    ctx->transformCtx.enabledUris = xmlSecTransformUriTypeNone;
+    ctx->enabledReferenceUris = xmlSecTransformUriTypeSameDocument;
+    ssokit_key_info_reads_no_uri(&(ctx->keyInfoReadCtx));
+    ssokit_key_info_reads_no_uri(&(ctx->keyInfoWriteCtx));
+}
+
 // MARK: - Signatures
 
 static int ssokit_enable_verification_transforms(xmlSecDSigCtxPtr ctx, int allow_sha1) {
@@ -242,7 +282,7 @@ static int ssokit_enable_verification_transforms(xmlSecDSigCtxPtr ctx, int allow
         if (xmlSecDSigCtxEnableSignatureTransform(ctx, xmlSecTransformRsaSha1Id) < 0) return -1;
         if (xmlSecDSigCtxEnableSignatureTransform(ctx, xmlSecTransformEcdsaSha1Id) < 0) return -1;
     }
-    ctx->enabledReferenceUris = xmlSecTransformUriTypeSameDocument;
+    ssokit_dsig_reads_no_uri(ctx);
     return 0;
 }
 
@@ -320,6 +360,7 @@ int ssokit_dsig_sign_enveloped(
     }
     xmlSecDSigCtxPtr ctx = xmlSecDSigCtxCreate(NULL);
     if (ctx == NULL) goto unlink;
+    ssokit_dsig_reads_no_uri(ctx);
     ctx->signKey = xmlSecKeyDuplicate(key->key);
     int rc = (ctx->signKey == NULL) ? -1 : xmlSecDSigCtxSign(ctx, template);
     xmlSecDSigCtxDestroy(ctx);
@@ -339,10 +380,14 @@ int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, c
         key->key == NULL) {
         return 1;
     }
+    // One outcome for every failure, key transport and content alike: callers must not be able to tell them
+    // apart (an oracle on either step helps decrypt or forge ciphertexts).
     int result = 1;
     xmlSecKeyPtr session_key = NULL;
+    xmlSecEncCtxPtr data_ctx = NULL;
     xmlSecEncCtxPtr key_ctx = xmlSecEncCtxCreate(NULL);
     if (key_ctx == NULL) return 1;
+    ssokit_enc_reads_no_uri(key_ctx);
     if (xmlSecPtrListAdd(&(key_ctx->transformCtx.enabledTransforms), (void *)xmlSecTransformRsaOaepId) < 0) {
         goto done;
     }
@@ -355,24 +400,21 @@ int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, c
         xmlSecOpenSSLKeyDataAesId, xmlSecBufferGetData(session), xmlSecBufferGetSize(session));
     if (session_key == NULL) goto done;
 
-    result = 2;
-    xmlSecEncCtxPtr data_ctx = xmlSecEncCtxCreate(NULL);
+    data_ctx = xmlSecEncCtxCreate(NULL);
     if (data_ctx == NULL) goto done;
+    ssokit_enc_reads_no_uri(data_ctx);
     xmlSecTransformId content[] = {
         xmlSecTransformAes128CbcId, xmlSecTransformAes192CbcId, xmlSecTransformAes256CbcId,
         xmlSecTransformAes128GcmId, xmlSecTransformAes192GcmId, xmlSecTransformAes256GcmId,
     };
-    int enabled = 1;
     for (size_t i = 0; i < sizeof(content) / sizeof(content[0]); i++) {
-        if (xmlSecPtrListAdd(&(data_ctx->transformCtx.enabledTransforms), (void *)content[i]) < 0) enabled = 0;
+        if (xmlSecPtrListAdd(&(data_ctx->transformCtx.enabledTransforms), (void *)content[i]) < 0) goto done;
     }
-    if (enabled) {
-        data_ctx->encKey = session_key;
-        session_key = NULL;
-        if (xmlSecEncCtxDecrypt(data_ctx, encrypted_data) == 0 && data_ctx->resultReplaced) result = 0;
-    }
-    xmlSecEncCtxDestroy(data_ctx);
+    data_ctx->encKey = session_key;
+    session_key = NULL;
+    if (xmlSecEncCtxDecrypt(data_ctx, encrypted_data) == 0 && data_ctx->resultReplaced) result = 0;
 done:
+    if (data_ctx != NULL) xmlSecEncCtxDestroy(data_ctx);
     if (session_key != NULL) xmlSecKeyDestroy(session_key);
     xmlSecEncCtxDestroy(key_ctx);
     return result;

@@ -3,6 +3,7 @@ import Foundation
 import SSOKitCore
 import SSOKitOIDC
 import SSOKitSAML
+import SSOKitTokenCache
 
 /// `ssokit saml verify RESPONSE`: verifies a posted SAML Response and prints the assertion.
 struct SAMLVerifyCommand: AsyncParsableCommand {
@@ -48,6 +49,15 @@ struct SAMLVerifyCommand: AsyncParsableCommand {
     @Flag(help: "Accept SHA-1 signatures and digests (refused by default).")
     var allowSha1 = false
 
+    @Option(help: "Record each accepted assertion ID in this cache folder (cache.sqlite) and refuse a second use.")
+    var cache: String?
+
+    @Option(
+        help:
+            "Record each accepted assertion ID in this PostgreSQL database (postgres://user[:password]@host[:port]/db)."
+    )
+    var postgres: String?
+
     func validate() throws {
         guard (idpMetadata == nil) != idpCert.isEmpty else {
             throw ValidationError("give exactly one of --idp-metadata and --idp-cert")
@@ -62,6 +72,7 @@ struct SAMLVerifyCommand: AsyncParsableCommand {
         guard requestId == nil || !allowUnsolicited else {
             throw ValidationError("--request-id and --allow-unsolicited exclude each other")
         }
+        if cache != nil && postgres != nil { throw ValidationError("--cache and --postgres exclude each other") }
     }
 
     func run() async throws {
@@ -78,24 +89,25 @@ struct SAMLVerifyCommand: AsyncParsableCommand {
                 entityID = idpEntityId
             }
             let decryptionKey = try spKey.map { try SAMLPrivateKey(pem: SAMLFileInput.text($0)) }
-            let verifier = SAMLResponseVerifier(
-                configuration: .init(
-                    serviceProviderEntityID: spEntityId, assertionConsumerServiceURL: acsUrl,
-                    identityProviderEntityID: entityID, identityProviderCertificates: certificates,
-                    signaturePolicy: SAMLSignaturePolicy(rawValue: signaturePolicy) ?? .assertionCovered,
-                    allowSHA1: allowSha1, clockSkew: TimeInterval(clockSkew), decryptionKey: decryptionKey),
-                clock: clock)
+            let configuration = SAMLResponseVerifier.Configuration(
+                serviceProviderEntityID: spEntityId, assertionConsumerServiceURL: acsUrl,
+                identityProviderEntityID: entityID, identityProviderCertificates: certificates,
+                signaturePolicy: SAMLSignaturePolicy(rawValue: signaturePolicy) ?? .assertionCovered,
+                allowSHA1: allowSha1, clockSkew: TimeInterval(clockSkew), decryptionKey: decryptionKey)
             let solicitation: SAMLResponseVerifier.Solicitation =
                 requestId.map { .request(id: $0) } ?? (allowUnsolicited ? .unsolicited : .request(id: ""))
             if requestId == nil, !allowUnsolicited {
                 throw SAMLError(.unsolicitedResponse, "no --request-id was given and --allow-unsolicited is not set")
             }
             let input = try SAMLFileInput.bytes(response)
-            let assertion: SAMLAssertion
-            if input.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
-                assertion = try await verifier.verify(xml: input, solicitation: solicitation)
-            } else {
-                assertion = try await verifier.verify(
+            let assertion = try await ReplayStore.with(cache: cache, postgres: postgres) { store in
+                let verifier = SAMLResponseVerifier(
+                    configuration: configuration, clock: clock,
+                    replayGuard: store.map { TokenCacheReplayGuard(store: $0, clock: clock) })
+                if input.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
+                    return try await verifier.verify(xml: input, solicitation: solicitation)
+                }
+                return try await verifier.verify(
                     postedResponse: String(decoding: input, as: UTF8.self), solicitation: solicitation)
             }
             CLIOutput.success(SAMLAssertionOutput.json(assertion))

@@ -86,4 +86,21 @@ struct PostgresTokenCacheTests {
             await secondStore.shutdown()
         }
     }
+
+    @Test("assertion IDs of one IdP stay apart: two distinct IDs are accepted, a replay is refused")
+    func replayGuardKeepsIDsApart() async throws {
+        try await PostgresTestServer.withDatabase { (url) async throws in
+            let encryption = CacheEncryptionKey.generate()
+            let firstStore = try await PostgresTokenCacheStore.connect(url: url)
+            let secondStore = try await PostgresTokenCacheStore.connect(url: url)
+            let first = TokenCacheReplayGuard(cache: TokenCache(store: firstStore, key: encryption, clock: clock))
+            let second = TokenCacheReplayGuard(cache: TokenCache(store: secondStore, key: encryption, clock: clock))
+            #expect(
+                try await TwoStoreReplayCheck.run(first: first, second: second, now: clock.now) == [
+                    true, true, false, true,
+                ])
+            await firstStore.shutdown()
+            await secondStore.shutdown()
+        }
+    }
 }

@@ -38,7 +38,10 @@ enum SAMLTestSupport {
         let configuration = SAMLResponseVerifier.Configuration(
             serviceProviderEntityID: object["sp_entity_id"] as? String ?? "",
             assertionConsumerServiceURL: object["acs_url"] as? String ?? "",
-            identityProviderEntityID: object["idp_entity_id"] as? String, identityProviderCertificates: certificates)
+            identityProviderEntityID: object["idp_entity_id"] as? String, identityProviderCertificates: certificates,
+            signaturePolicy: (object["signature_policy"] as? String).flatMap(SAMLSignaturePolicy.init)
+                ?? .assertionCovered,
+            decryptionKey: try (object["sp_key"] as? String).map { try SAMLPrivateKey(pem: text($0)) })
         let now = SAMLDateTime.parse(object["now"] as? String ?? "") ?? Date()
         let solicitation: SAMLResponseVerifier.Solicitation =
             (object["request_id"] as? String).map { .request(id: $0) } ?? .unsolicited

@@ -83,6 +83,38 @@ struct SQLiteTokenCacheStoreTests {
                 assertionID: "_a", issuer: "i", expiry: clock.now + 60))
     }
 
+    @Test("assertion IDs of one IdP stay apart: two distinct IDs are accepted, a replay is refused")
+    func replayGuardKeepsIDsApart() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let encryption = CacheEncryptionKey.generate()
+        let first = TokenCacheReplayGuard(
+            cache: TokenCache(store: try SQLiteTokenCacheStore(path: path), key: encryption, clock: clock))
+        let second = TokenCacheReplayGuard(
+            cache: TokenCache(store: try SQLiteTokenCacheStore(path: path), key: encryption, clock: clock))
+        #expect(
+            try await TwoStoreReplayCheck.run(first: first, second: second, now: clock.now) == [
+                true, true, false, true,
+            ])
+    }
+
+    @Test("text is bound with its full length: keys that differ only after a NUL are two keys")
+    func textKeepsItsLength() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteTokenCacheStore(path: path)
+        let expiry = clock.now + 300
+        #expect(
+            try await store.insertOnce(namespace: "n", id: "a\u{0}b", value: [1], expiresAt: expiry, now: clock.now))
+        #expect(
+            try await store.insertOnce(namespace: "n", id: "a\u{0}c", value: [2], expiresAt: expiry, now: clock.now))
+        #expect(try await store.takeOnce(namespace: "n", id: "a\u{0}c", now: clock.now) == [2])
+        #expect(try await store.takeOnce(namespace: "n", id: "a", now: clock.now) == nil)
+        let cache = TokenCache(store: store, key: .generate(), clock: clock)
+        let keyWithNUL = TokenCacheKey(application: "app\u{0}x", issuer: "https://idp.example.com", clientID: "mail")
+        try await cache.store(expiring(3600, access: "at-nul"), for: keyWithNUL)
+        #expect(try await cache.entries(application: "app\u{0}x").entries.count == 1)
+        #expect(try await cache.entries(application: "app").entries.isEmpty)
+    }
+
     @Test("an unwritable location is store_unavailable")
     func unavailable() {
         #expect(throws: TokenCacheError(.storeUnavailable, "")) {

@@ -63,6 +63,9 @@ typedef enum {
 /// result with xmlFreeDoc.
 xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status);
 
+/// Whether any element of the document nests deeper than max_depth (1 when the document has no root).
+int ssokit_doc_depth_exceeds(xmlDocPtr doc, int max_depth);
+
 /// An xmlsec key (public, private or certificate-backed). Immutable once created; safe to share.
 typedef struct ssokit_key ssokit_key;
 
@@ -81,7 +84,7 @@ typedef enum {
 } ssokit_dsig_status;
 
 /// Verifies one enveloped ds:Signature with `key` only (KeyInfo is never read: there is no keys manager).
-/// Only same-document references; the transforms allowed are exclusive C14N and enveloped-signature; the
+/// Only same-document references (no URI is ever opened); the transforms allowed are exclusive C14N and enveloped-signature; the
 /// signature methods RSA-SHA256/384/512 and ECDSA-SHA256/384/512 (and RSA/ECDSA-SHA1 with allow_sha1); the digests
 /// SHA-256/384/512 (and SHA-1 with allow_sha1). On VALID, writes the single reference's URI (NUL-terminated) into
 /// reference_uri and the number of references into reference_count.
@@ -106,8 +109,9 @@ int ssokit_dsig_sign_enveloped(
     xmlNodePtr element, const char *id, xmlNodePtr after, const ssokit_key *key, ssokit_sign_algorithm algorithm);
 
 /// Decrypts an xenc:EncryptedData element in place: the session key comes from `encrypted_key` (RSA-OAEP-MGF1P
-/// with `key`), the content cipher is AES-CBC or AES-GCM. Returns 0 when the EncryptedData was replaced by its
-/// plaintext, 1 when the key could not be recovered, 2 when the content could not be decrypted.
+/// with `key`), the content cipher is AES-CBC or AES-GCM. Only CipherValue is read: a CipherReference (any URI,
+/// same-document included) fails, and no URI is ever opened. Returns 0 when the EncryptedData was replaced by its
+/// plaintext and 1 for every failure, whichever step failed.
 int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key);
 
 /// Whether the key is RSA (1), EC (2) or something else (0).

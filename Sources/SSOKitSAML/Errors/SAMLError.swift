@@ -56,8 +56,13 @@ public struct SAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let expired = Code("expired")
         /// NotBefore is in the future, beyond the clock skew.
         public static let notYetValid = Code("not_yet_valid")
-        /// An EncryptedAssertion could not be decrypted with the SP key (or no SP key is configured).
+        /// An EncryptedAssertion could not be decrypted with the SP key (or no SP key is configured). Every failure
+        /// from key transport to the decrypted assertion's own signature (when no Response signature authenticates
+        /// the ciphertext) has this code and one reason, so that the answer is no decryption oracle.
         public static let decryptionFailed = Code("decryption_failed")
+        /// An EncryptedAssertion points at its ciphertext with a CipherReference (a URL, a file, or another part of
+        /// the document) instead of carrying it inline: SSOKit reads only CipherValue and never opens a URI.
+        public static let cipherReferenceForbidden = Code("cipher_reference_forbidden")
         /// The assertion ID was seen before (replay).
         public static let replayDetected = Code("replay_detected")
         /// RelayState is longer than 80 bytes (SAML Bindings §3.4.3, §3.5.3).
@@ -82,7 +87,8 @@ public struct SAMLError: Error, Sendable, Hashable, CustomStringConvertible {
             .missingAssertion, .invalidSignature, .signatureMissing, .malformedSignature, .signatureWrapping,
             .unsupportedAlgorithm, .statusNotSuccess, .issuerMismatch, .destinationMismatch, .recipientMismatch,
             .audienceMismatch, .inResponseToMismatch, .unsolicitedResponse, .subjectConfirmationMissing, .expired,
-            .notYetValid, .decryptionFailed, .replayDetected, .relayStateTooLong, .invalidURL, .invalidMetadata,
+            .notYetValid, .decryptionFailed, .cipherReferenceForbidden, .replayDetected, .relayStateTooLong,
+            .invalidURL, .invalidMetadata,
             .invalidKey, .formNotFound, .signingFailed,
         ]
     }

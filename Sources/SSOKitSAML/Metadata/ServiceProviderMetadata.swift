@@ -1,5 +1,9 @@
 /// SP metadata (SAML Metadata 2.0 §2.4.4) to hand to an IdP: entity ID, the HTTP-POST ACS endpoint, and the signing
 /// and encryption certificates.
+///
+/// The encryption certificate's KeyDescriptor lists the algorithms the SP decrypts, in preference order
+/// (§2.4.1.1): AES-GCM first, AES-CBC after it only for IdPs that cannot do GCM (CBC has no integrity of its own),
+/// then RSA-OAEP key transport.
 public struct ServiceProviderMetadata: Sendable, Hashable {
     /// The SP's entity ID.
     public var entityID: String
@@ -29,6 +33,13 @@ public struct ServiceProviderMetadata: Sendable, Hashable {
         self.wantAssertionsSigned = wantAssertionsSigned
     }
 
+    /// The encryption algorithms advertised with the encryption certificate, most preferred first.
+    static let advertisedEncryption = [
+        "http://www.w3.org/2009/xmlenc11#aes256-gcm", "http://www.w3.org/2009/xmlenc11#aes128-gcm",
+        "http://www.w3.org/2001/04/xmlenc#aes256-cbc", "http://www.w3.org/2001/04/xmlenc#aes128-cbc",
+        "http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p",
+    ]
+
     /// The EntityDescriptor as XML.
     public var xml: String {
         let md = SAMLNamespace.metadata
@@ -42,7 +53,13 @@ public struct ServiceProviderMetadata: Sendable, Hashable {
             guard let certificate else { continue }
             text += "    <md:KeyDescriptor use=\"\(use)\"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>"
             text += certificate.base64
-            text += "</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>\n"
+            text += "</ds:X509Certificate></ds:X509Data></ds:KeyInfo>"
+            if use == "encryption" {
+                for algorithm in Self.advertisedEncryption {
+                    text += "<md:EncryptionMethod Algorithm=\"\(algorithm)\"/>"
+                }
+            }
+            text += "</md:KeyDescriptor>\n"
         }
         for format in nameIDFormats { text += "    <md:NameIDFormat>\(XMLEscaping.escape(format))</md:NameIDFormat>\n" }
         text += "    <md:AssertionConsumerService Binding=\"\(AuthnRequest.Binding.post)\""

@@ -34,27 +34,10 @@ struct ResponseValidation {
         try checkStatus(of: response)
         guard let carried else { throw SAMLError(.missingAssertion, "the Response carries no assertion") }
 
-        let assertion: XMLElement
-        if carried.is("EncryptedAssertion", in: SAMLNamespace.assertion) {
-            assertion = try AssertionDecryptor(key: configuration.decryptionKey).decrypt(carried)
-            let rescan = try tree.scanForAssertions()
-            guard rescan.count == 2, rescan.first?.isSameNode(as: carried) == true else {
-                throw SAMLError(.signatureWrapping, "the decrypted document holds more than one assertion")
-            }
-        } else {
-            assertion = carried
-        }
-        var assertionSigned = false
-        if let signature = try EnvelopedSignatureVerifier.signature(of: assertion) {
-            try verifier.verify(signature, of: assertion)
-            assertionSigned = true
-        }
+        let (assertion, assertionSigned) = try signedAssertion(
+            carried, in: tree, responseSigned: responseSigned, verifier: verifier)
         try checkPolicy(responseSigned: responseSigned, assertionSigned: assertionSigned)
-
-        if let destination = response.attribute("Destination"), destination != configuration.assertionConsumerServiceURL
-        {
-            throw SAMLError(.destinationMismatch, "the Response's Destination is not this ACS URL")
-        }
+        try checkDestination(of: response, responseSigned: responseSigned)
         if let responseIssuer = response.firstChild("Issuer", in: SAMLNamespace.assertion) {
             try checkIssuer(responseIssuer.textContent, of: "Response")
         }
@@ -65,6 +48,43 @@ struct ResponseValidation {
     }
 
     // MARK: Structure
+
+    /// The assertion to read (decrypted when it came encrypted) and whether its own signature verified.
+    ///
+    /// An encrypted assertion is decrypted only after the policy's Response signature has verified. When no
+    /// Response signature authenticates the ciphertext, nothing does until the assertion's own signature has
+    /// verified, so every failure up to that point is the decryptor's one failure: a forged ciphertext learns
+    /// nothing from the answer, whether it did not decrypt or decrypted to something else.
+    private func signedAssertion(
+        _ carried: XMLElement, in tree: XMLTree, responseSigned: Bool, verifier: EnvelopedSignatureVerifier
+    ) throws(SAMLError) -> (XMLElement, Bool) {
+        func ownSignatureVerifies(_ assertion: XMLElement) throws(SAMLError) -> Bool {
+            guard let signature = try EnvelopedSignatureVerifier.signature(of: assertion) else { return false }
+            try verifier.verify(signature, of: assertion)
+            return true
+        }
+        guard carried.is("EncryptedAssertion", in: SAMLNamespace.assertion) else {
+            return (carried, try ownSignatureVerifies(carried))
+        }
+        if !responseSigned, configuration.signaturePolicy == .response || configuration.signaturePolicy == .both {
+            throw SAMLError(
+                .signatureMissing,
+                "the signature policy \(configuration.signaturePolicy.rawValue) is not met; nothing was decrypted")
+        }
+        let decryptor = AssertionDecryptor(key: configuration.decryptionKey)
+        let prepared = try decryptor.prepare(carried)
+        if responseSigned {
+            let assertion = try decryptor.decrypt(prepared, in: tree, limits: configuration.limits)
+            return (assertion, try ownSignatureVerifies(assertion))
+        }
+        do throws(SAMLError) {
+            let assertion = try decryptor.decrypt(prepared, in: tree, limits: configuration.limits)
+            guard try ownSignatureVerifies(assertion) else { throw AssertionDecryptor.failure }
+            return (assertion, true)
+        } catch {
+            throw AssertionDecryptor.failure
+        }
+    }
 
     // MARK: Checks
 
@@ -95,6 +115,20 @@ struct ResponseValidation {
         guard satisfied else {
             throw SAMLError(
                 .signatureMissing, "the signature policy \(configuration.signaturePolicy.rawValue) is not met")
+        }
+    }
+
+    /// Destination, when present, must be this ACS; a signed Response must carry it (SAML Bindings §3.5.5.2), so
+    /// that a signed Response meant for another SP's ACS cannot be replayed here.
+    private func checkDestination(of response: XMLElement, responseSigned: Bool) throws(SAMLError) {
+        guard let destination = response.attribute("Destination") else {
+            if responseSigned {
+                throw SAMLError(.destinationMismatch, "the Response is signed but names no Destination")
+            }
+            return
+        }
+        guard destination == configuration.assertionConsumerServiceURL else {
+            throw SAMLError(.destinationMismatch, "the Response's Destination is not this ACS URL")
         }
     }
 
@@ -154,7 +188,7 @@ struct ResponseValidation {
         guard let nameIDElement = subject.firstChild("NameID", in: SAMLNamespace.assertion),
             !nameIDElement.hasElementChildren
         else { throw SAMLError(.invalidMessage, "the Subject has no plain NameID") }
-        let confirmationExpiry = try checkBearerConfirmation(in: subject)
+        let confirmationExpiry = try checkBearerConfirmation(in: subject, responseSigned: responseSigned)
 
         let conditions = assertion.firstChild("Conditions", in: SAMLNamespace.assertion)
         if let conditions {
@@ -181,7 +215,11 @@ struct ResponseValidation {
     }
 
     /// At least one bearer SubjectConfirmation must pass every rule (Profiles §4.1.4.2); returns its NotOnOrAfter.
-    private func checkBearerConfirmation(in subject: XMLElement) throws(SAMLError) -> Date {
+    ///
+    /// For a solicited Response, the confirmation's InResponseTo binds the assertion to the request. It may be absent
+    /// only when the Response itself is signed (its InResponseTo, already checked, then binds the assertion):
+    /// otherwise an IdP-initiated assertion re-wrapped in a new unsigned Response would pass as an answer.
+    private func checkBearerConfirmation(in subject: XMLElement, responseSigned: Bool) throws(SAMLError) -> Date {
         let bearers = subject.children("SubjectConfirmation", in: SAMLNamespace.assertion)
             .filter { $0.attribute("Method") == Self.bearer }
         guard !bearers.isEmpty else {
@@ -201,7 +239,7 @@ struct ResponseValidation {
                 }
                 try checkWindow(notBefore: try time(data, "NotBefore"), notOnOrAfter: expiry, of: "bearer confirmation")
                 try checkInResponseTo(
-                    data.attribute("InResponseTo"), of: "bearer confirmation", optional: true)
+                    data.attribute("InResponseTo"), of: "bearer confirmation", optional: responseSigned)
                 return expiry
             } catch {
                 if firstFailure == nil { firstFailure = error }

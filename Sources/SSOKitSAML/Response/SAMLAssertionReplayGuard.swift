@@ -23,6 +23,7 @@ public actor InMemoryAssertionReplayGuard: SAMLAssertionReplayGuard {
 
     /// Records the ID; false when seen before or when the guard is full.
     public func recordFirstUse(assertionID: String, issuer: String, expiry: Date) async throws -> Bool {
-        seen.insertIfAbsent((), key: "\(issuer)\u{0}\(assertionID)", expiry: expiry, now: clock.now)
+        seen.insertIfAbsent(
+            (), key: SAMLReplayKey.make(issuer: issuer, assertionID: assertionID), expiry: expiry, now: clock.now)
     }
 }

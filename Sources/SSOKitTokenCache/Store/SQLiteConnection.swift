@@ -53,10 +53,16 @@ final class SQLiteConnection {
             let index = Int32(offset + 1)
             let status: Int32
             switch value {
-            case .text(let text): status = sqlite3_bind_text(statement, index, text, -1, transient)
+            case .text(let text):
+                // With its byte length: a length of -1 would make SQLite stop at the first NUL.
+                status = text.utf8CString.withUnsafeBufferPointer { buffer in
+                    guard let length = Int32(exactly: buffer.count - 1) else { return SQLITE_TOOBIG }
+                    return sqlite3_bind_text(statement, index, buffer.baseAddress, length, transient)
+                }
             case .blob(let bytes):
-                status = bytes.withUnsafeBytes {
-                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient)
+                status = bytes.withUnsafeBytes { buffer in
+                    guard let length = Int32(exactly: buffer.count) else { return SQLITE_TOOBIG }
+                    return sqlite3_bind_blob(statement, index, buffer.baseAddress, length, transient)
                 }
             case .double(let number): status = sqlite3_bind_double(statement, index, number)
             case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
@@ -72,7 +78,12 @@ final class SQLiteConnection {
             var columns: [Value] = []
             for column in 0..<sqlite3_column_count(statement) {
                 switch sqlite3_column_type(statement, column) {
-                case SQLITE_TEXT: columns.append(.text(String(cString: sqlite3_column_text(statement, column))))
+                case SQLITE_TEXT:
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    let text = sqlite3_column_text(statement, column).map {
+                        String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+                    }
+                    columns.append(.text(text ?? ""))
                 case SQLITE_BLOB:
                     let count = Int(sqlite3_column_bytes(statement, column))
                     let bytes = sqlite3_column_blob(statement, column).map {
