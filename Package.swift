@@ -213,6 +213,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "ProfileMatchBenchmark",
+            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitExtension", "SSOKitTokenCache"],
+            path: "Benchmarks/ProfileMatchBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "IDTokenBenchmark",
             dependencies: [
                 "BenchmarkSupport",

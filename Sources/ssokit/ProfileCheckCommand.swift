@@ -34,8 +34,9 @@ struct ProfileCheckCommand: AsyncParsableCommand {
             let loader = ProfileLoader(
                 trustAnchors: anchors, fileReader: LocalProfileFiles(), clock: TimeArgument.clock(now))
             let file = URL(fileURLWithPath: profile)
-            let loaded = try loader.load(
-                SAMLFileInput.bytes(profile, limit: 16 << 20), directory: file.deletingLastPathComponent().path)
+            // One byte over the cap is enough for the loader to refuse the file as too large.
+            let bytes = try SAMLFileInput.bytes(profile, limit: loader.limits.maximumProfileBytes + 1)
+            let loaded = try loader.load(bytes, directory: file.deletingLastPathComponent().path)
             let catalog = try ProfileCatalog(loaded)
             var domains: [AssociatedDomainsCheck.Result] = []
             if associatedDomains {

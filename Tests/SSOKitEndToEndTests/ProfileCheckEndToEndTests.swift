@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `ssokit profile check` as external tools drive it (CLI-CONTRACT.md): exit codes, the JSON shapes, signed profiles,
 /// and `--associated-domains` against a file server on 127.0.0.1 (`peer/well_known_server.py`).
 @Suite(.serialized)
@@ -124,6 +128,51 @@ struct ProfileCheckEndToEndTests {
             let saml = try check(["--profile", path, "http://127.0.0.1:9500/idp/sso/redirect?SAMLRequest=x"])
             #expect(saml.json?["handled"] as? Bool == true, "\(name)")
         }
+    }
+
+    @Test("an external DTD named by the DOCTYPE is never fetched")
+    func externalDTDIsNotFetched() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ssokit-dtd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("requests.log")
+        let dtd = folder.appendingPathComponent("plist.dtd")
+        try Data("<!ELEMENT plist ANY>".utf8).write(to: dtd)
+        let peer = try PeerProcess(
+            script: "well_known_server.py",
+            arguments: ["--max-seconds", "60", "--serve", "/plist.dtd=\(dtd.path)", "--log-file", log.path])
+        defer { peer.stop() }
+        let base = try #require(peer.firstLine.split(separator: " ").last.map(String.init))
+        let original = try String(contentsOfFile: Self.profile("oidc-redirect.mobileconfig"), encoding: .utf8)
+        let doctype = try #require(original.range(of: "<!DOCTYPE plist PUBLIC"))
+        let end = try #require(original[doctype.lowerBound...].firstIndex(of: ">"))
+        let profile = folder.appendingPathComponent("external-dtd.mobileconfig")
+        try Data(
+            original.replacingCharacters(
+                in: doctype.lowerBound...end, with: #"<!DOCTYPE plist SYSTEM "\#(base)/plist.dtd">"#
+            ).utf8
+        )
+        .write(to: profile)
+        // client_secret_file is relative to the fixture's folder: give it the same layout.
+        let files = folder.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try Data("s\n".utf8).write(to: files.appendingPathComponent("client-secret.txt"))
+        let moved = folder.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: profile, to: moved.appendingPathComponent(profile.lastPathComponent))
+        let result = try check(["--profile", moved.appendingPathComponent(profile.lastPathComponent).path])
+        #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+        // The control: a GET of the DTD by the test itself is logged, so the log would show the parser's.
+        let url = try #require(URL(string: "\(base)/plist.dtd"))
+        _ = try await URLSession.shared.data(from: url)
+        let deadline = Date().addingTimeInterval(5)
+        var requests = ""
+        while Date() < deadline {
+            requests = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if requests.contains("GET") { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(requests.components(separatedBy: "GET /plist.dtd").count == 2, "requests: \(requests)")
     }
 
     /// Writes a profile whose Redirect URL is on `base` (the file server) and an AASA file, and starts the server.

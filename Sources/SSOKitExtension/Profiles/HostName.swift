@@ -1,12 +1,15 @@
 /// Host names as profiles and requests compare them: ASCII case folded, IPv6 brackets and one trailing dot removed.
 enum HostName {
-    static func normalized(_ host: some StringProtocol) -> String {
+    static func normalized(_ host: String) -> String {
+        let bytes = host.utf8
+        let clean =
+            bytes.first != UInt8(ascii: "[") && bytes.last != UInt8(ascii: ".")
+            && !bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        // The common case (a lower-case host as browsers send it) returns the string itself: no copy.
+        guard !clean else { return host }
         var text = Substring(host)
         if text.hasPrefix("[") && text.hasSuffix("]") { text = text.dropFirst().dropLast() }
         if text.hasSuffix(".") { text = text.dropLast() }
-        guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-            return String(text)
-        }
         return String(decoding: text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 

@@ -7,12 +7,10 @@ public struct ProfileCatalog: Sendable {
     public let profiles: [SSOProfile]
     /// Every payload of every profile, in order.
     public let payloads: [SSOPayload]
-    /// Redirect prefixes by origin, longest path first.
-    let redirectRules: [RequestOrigin: [RedirectRule]]
-    /// Credential hosts matched exactly, by normalized host.
-    let exactHosts: [String: HostRule]
-    /// Credential domain suffixes, by normalized suffix with its leading dot.
-    let suffixHosts: [String: HostRule]
+    /// Redirect prefixes by normalized host, longest path first (scheme and port are compared per rule).
+    let redirectRules: [String: [RedirectRule]]
+    /// Credential hosts and suffixes.
+    let hostIndex: CredentialHostIndex
     private let indexByIdentifier: [String: Int]
 
     /// Indexes the payloads of `profiles`. Throws ``ProfileError/Code-swift.struct/invalidProfile`` when a
@@ -21,28 +19,23 @@ public struct ProfileCatalog: Sendable {
         let payloads = profiles.flatMap(\.payloads)
         let duplicates = PayloadClaims.duplicates(among: payloads.map(PayloadClaims.init))
         guard duplicates.isEmpty else { throw ProfileError.invalid(duplicates) }
-        var redirectRules: [RequestOrigin: [RedirectRule]] = [:]
-        var exactHosts: [String: HostRule] = [:]
-        var suffixHosts: [String: HostRule] = [:]
+        var redirectRules: [String: [RedirectRule]] = [:]
+        var hostRules: [HostRule] = []
         var indexByIdentifier: [String: Int] = [:]
         for (index, payload) in payloads.enumerated() {
             indexByIdentifier[payload.identifier] = index
             for prefix in payload.urls {
-                redirectRules[prefix.origin, default: []].append(RedirectRule(prefix: prefix, payloadIndex: index))
+                redirectRules[prefix.origin.host, default: []].append(RedirectRule(prefix: prefix, payloadIndex: index))
             }
-            for host in payload.hosts {
-                let rule = HostRule(host: host, payloadIndex: index)
-                if host.isSuffix { suffixHosts[host.name] = rule } else { exactHosts[host.name] = rule }
-            }
+            hostRules += payload.hosts.map { HostRule(host: $0, payloadIndex: index) }
         }
-        for origin in redirectRules.keys {
-            redirectRules[origin]?.sort { $0.prefix.path.utf8.count > $1.prefix.path.utf8.count }
+        for host in redirectRules.keys {
+            redirectRules[host]?.sort { $0.prefix.path.utf8.count > $1.prefix.path.utf8.count }
         }
         self.profiles = profiles
         self.payloads = payloads
         self.redirectRules = redirectRules
-        self.exactHosts = exactHosts
-        self.suffixHosts = suffixHosts
+        self.hostIndex = CredentialHostIndex(hostRules)
         self.indexByIdentifier = indexByIdentifier
     }
 

@@ -18,7 +18,8 @@ public struct ProfileLoader: Sendable {
     /// Size and nesting caps.
     public var limits: ProfileLimits
     /// Who may sign profiles. Without anchors a signed profile is `signedNotVerified` (its signature must still be
-    /// intact); with them its signer must chain to one.
+    /// intact); with them its signer must chain to one. An unsigned profile is read as ``ProfileSignature/unsigned``
+    /// either way, unless ``requireVerifiedSignature`` is set.
     public var trustAnchors: ProfileTrustAnchors?
     /// Whether only a profile whose signature chains to ``trustAnchors`` is accepted (default false).
     public var requireVerifiedSignature: Bool

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Scheme, host and port as matching compares them: lower-case scheme and host, the default port filled in.
 public struct RequestOrigin: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`.
@@ -13,22 +11,6 @@ public struct RequestOrigin: Sendable, Hashable, CustomStringConvertible {
         self.scheme = scheme
         self.host = normalizedHost
         self.port = port ?? (scheme == "https" ? 443 : 80)
-    }
-
-    /// The origin of a request URL, or nil when it is not http(s) with a host.
-    init?(_ url: URL) {
-        guard let rawScheme = url.scheme, let rawHost = url.host(percentEncoded: true), !rawHost.isEmpty else {
-            return nil
-        }
-        let scheme: String
-        if rawScheme == "https" || rawScheme == "http" {
-            scheme = rawScheme
-        } else {
-            let lowered = rawScheme.lowercased()
-            guard lowered == "https" || lowered == "http" else { return nil }
-            scheme = lowered
-        }
-        self.init(scheme: scheme, normalizedHost: HostName.normalized(rawHost), port: url.port)
     }
 
     /// `scheme://host[:port]`, the port shown when it is not the scheme's default.
