@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SSOKitTokenCache", targets: ["SSOKitTokenCache"]),
         .library(name: "SSOKitRights", targets: ["SSOKitRights"]),
         .library(name: "SSOKitPostgres", targets: ["SSOKitPostgres"]),
+        .library(name: "SSOKitExtension", targets: ["SSOKitExtension"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -58,6 +59,28 @@ let package = Package(
                 "SSOKitCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        // OpenSSL's CMS, for signed configuration profiles (only SSOKitExtension imports it).
+        .target(
+            name: "CCMS",
+            dependencies: ["CLibCrypto"]
+        ),
+        // The redirect-extension adapter; profiles (`com.apple.extensiblesso` payloads) live in Profiles/.
+        .target(
+            name: "SSOKitExtension",
+            dependencies: [
+                "CCMS",
+                "SSOKitCore",
+                "SSOKitOIDC",
+                "SSOKitSAML",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),
@@ -122,6 +145,7 @@ let package = Package(
         .target(
             name: "SSOKitTesting",
             dependencies: [
+                "SSOKitExtension",
                 "SSOKitTokenCache",
                 "SSOKitCore",
                 "SSOKitOIDC",
@@ -137,6 +161,7 @@ let package = Package(
             name: "ssokit",
             dependencies: [
                 "SSOKitCore",
+                "SSOKitExtension",
                 "SSOKitOIDC",
                 "SSOKitSAML",
                 "SSOKitTesting",
@@ -188,6 +213,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "ProfileMatchBenchmark",
+            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitExtension", "SSOKitTokenCache"],
+            path: "Benchmarks/ProfileMatchBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "IDTokenBenchmark",
             dependencies: [
                 "BenchmarkSupport",
@@ -228,6 +259,14 @@ let package = Package(
                 "SSOKitSAML", "SSOKitCore", "SSOKitTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitExtensionTests",
+            dependencies: [
+                "SSOKitExtension", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitCore
+import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights
 import SSOKitSAML
@@ -22,6 +23,22 @@ enum CLIOutput {
         return ExitCode(1)
     }
 
+    /// Prints a profile refusal, with `"problems"` when it has any, and returns the exit code 1.
+    static func failure(_ error: ProfileError) -> ExitCode {
+        var members: [String: JSONValue] = ["error": .string(error.code.description), "message": .string(error.reason)]
+        if !error.problems.isEmpty {
+            members["problems"] = .array(
+                error.problems.map { problem in
+                    .object([
+                        "payload": .string(problem.payload), "key": .string(problem.key),
+                        "message": .string(problem.message), "code": .string(problem.code.description),
+                    ])
+                })
+        }
+        print(JSONValue.object(members).jsonText)
+        return ExitCode(1)
+    }
+
     /// Runs `body`, turning protocol errors into the contract's failure output.
     static func run(_ body: () async throws -> Void) async throws {
         do {
@@ -34,6 +51,8 @@ enum CLIOutput {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as RightError {
             throw failure(code: error.code.description, message: error.reason)
+        } catch let error as ProfileError {
+            throw failure(error)
         } catch let error as CLIFailure {
             throw failure(code: error.code, message: error.message)
         } catch let error as HTTPTransportError {

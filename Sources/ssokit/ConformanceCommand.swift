@@ -8,19 +8,21 @@ struct ConformanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance", abstract: "Run the protocol fixtures in a fixtures/ folder.")
 
-    @Argument(help: "The fixtures folder (the one holding oidc/ and saml/).")
+    @Argument(help: "The fixtures folder (the one holding oidc/, saml/ and profiles/).")
     var directory: String
 
     func run() async throws {
         let root = URL(fileURLWithPath: directory)
         let hasOIDC = FileManager.default.fileExists(atPath: root.appendingPathComponent("oidc/cases").path)
         let hasSAML = FileManager.default.fileExists(atPath: root.appendingPathComponent("saml/cases").path)
-        guard hasOIDC || hasSAML else {
-            throw ValidationError("\(directory) holds neither an oidc/cases nor a saml/cases folder")
+        let hasProfiles = FileManager.default.fileExists(atPath: root.appendingPathComponent("profiles/cases").path)
+        guard hasOIDC || hasSAML || hasProfiles else {
+            throw ValidationError("\(directory) holds no oidc/cases, saml/cases or profiles/cases folder")
         }
         var outcomes: [FixtureOutcome] = []
         if hasOIDC { outcomes += try await OIDCFixtureRunner.runAll(fixturesRoot: root) }
         if hasSAML { outcomes += try await SAMLFixtureRunner.runAll(fixturesRoot: root) }
+        if hasProfiles { outcomes += try ProfileFixtureRunner.runAll(fixturesRoot: root) }
         let failures = outcomes.filter { !$0.passed }
         CLIOutput.success([
             "passed": .integer(Int64(outcomes.count - failures.count)), "failed": .integer(Int64(failures.count)),

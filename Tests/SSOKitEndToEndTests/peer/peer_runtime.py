@@ -131,3 +131,16 @@ def shut_down(server) -> None:
     closer.start()
     closer.join(5)
     server.server_close()
+
+
+def serve_until_stopped(server, stop: threading.Event, ready_line: str, *, started: float, max_seconds: float,
+                        log: logging.Logger) -> int:
+    """Serve on a background thread, print ready_line (flushed) once the socket listens, wait as wait_for_stop
+    does (our parent is the process running now), log why we stop, shut the server down, and return 0."""
+    parent = os.getppid()
+    start_serving(server)
+    print(ready_line, flush=True)
+    reason = wait_for_stop(stop, deadline=started + max_seconds, parent=parent)
+    log.info("stopping: %s", reason)
+    shut_down(server)
+    return 0

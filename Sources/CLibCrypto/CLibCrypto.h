@@ -1,0 +1,1 @@
+// Intentionally empty: CCMS includes the OpenSSL headers it needs.

@@ -1,0 +1,27 @@
+/// Which calling apps a payload serves, from ExtensionData's `AppAllowList`, `AppPrefixAllowList` and `AppBlockList`
+/// (named as the Microsoft Enterprise SSO plug-in names them) and the payload's `DeniedBundleIdentifiers`.
+///
+/// A blocked or denied app is never served. When neither allow list has an entry every other app is served;
+/// otherwise only the apps an allow list names, exactly or by prefix.
+public struct ApplicationAccessPolicy: Sendable, Hashable {
+    /// Bundle identifiers served (`AppAllowList`).
+    public var allowed: Set<String>
+    /// Bundle-identifier prefixes served (`AppPrefixAllowList`), such as `com.example.`.
+    public var allowedPrefixes: [String]
+    /// Bundle identifiers never served (`AppBlockList` and `DeniedBundleIdentifiers`).
+    public var blocked: Set<String>
+
+    /// Creates a policy.
+    public init(allowed: Set<String> = [], allowedPrefixes: [String] = [], blocked: Set<String> = []) {
+        self.allowed = allowed
+        self.allowedPrefixes = allowedPrefixes
+        self.blocked = blocked
+    }
+
+    /// Whether the app with `bundleIdentifier` may use this payload.
+    public func permits(_ bundleIdentifier: String) -> Bool {
+        if blocked.contains(bundleIdentifier) { return false }
+        if allowed.isEmpty && allowedPrefixes.isEmpty { return true }
+        return allowed.contains(bundleIdentifier) || allowedPrefixes.contains { bundleIdentifier.hasPrefix($0) }
+    }
+}
