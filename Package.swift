@@ -80,6 +80,8 @@ let package = Package(
                 "SSOKitCore",
                 "SSOKitOIDC",
                 "SSOKitSAML",
+                "SSOKitTokenCache",
+                "SSOKitRights",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
@@ -265,7 +267,8 @@ let package = Package(
         .testTarget(
             name: "SSOKitExtensionTests",
             dependencies: [
-                "SSOKitExtension", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+                "SSOKitExtension", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting", "SSOKitTokenCache",
+                "SSOKitRights",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings

@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import SSOKitCore
+import SSOKitExtension
 import SSOKitPostgres
 import SSOKitRights
 import SSOKitTokenCache
@@ -15,16 +17,19 @@ struct CacheContext {
     private let backend: StoreBackend
 
     /// The right whose secret is the cache key under `--protect`.
-    static let cacheKeyRight = "ssokit.cache-key"
+    static let cacheKeyRight = ProtectedCacheKey.defaultRightIdentifier
 
-    /// Opens the store, runs `body`, and closes the store whatever happens.
-    static func with<T>(_ options: StoreOptions, _ body: (CacheContext) async throws -> T) async throws -> T {
+    /// Opens the store, runs `body`, and closes the store whatever happens; the cache judges expiry by `clock`.
+    static func with<T>(
+        _ options: StoreOptions, clock: any SSOKitClock = SystemClock(), _ body: (CacheContext) async throws -> T
+    ) async throws -> T {
         try await withBackend(options) { backend, rights in
             let key =
                 options.protect
                 ? try await protectedKey(rights) : try CacheEncryptionKey(bytes: ConfigFiles.key(named: "cache.key"))
             return try await body(
-                CacheContext(cache: TokenCache(store: backend.tokens, key: key), rights: rights, backend: backend))
+                CacheContext(
+                    cache: TokenCache(store: backend.tokens, key: key, clock: clock), rights: rights, backend: backend))
         }
     }
 
@@ -49,29 +54,12 @@ struct CacheContext {
         }
     }
 
-    /// Authorizes the cache-key right (creating it, with a new random key, on first use) and returns its secret.
+    /// The cache key kept as the secret of the right `ssokit.cache-key`, created with a new passphrase on first use.
     private static func protectedKey(_ rights: RightStore) async throws -> CacheEncryptionKey {
         let authenticator = TerminalAuthenticator()
-        var existing: PersistedRight?
-        do throws(RightError) {
-            existing = try await rights.right(forIdentifier: cacheKeyRight, authenticator: authenticator)
-        } catch {
-            guard error.code == .notFound else { throw error }
-        }
-        let persisted: PersistedRight
-        if let existing {
-            persisted = existing
-        } else {
-            let passphrase = try authenticator.newPassphrase(label: "the token cache")
-            let right = try Right(
-                requirement: .passphrase(try PassphraseRequirement(label: "cache passphrase", passphrase: passphrase)),
-                authenticator: authenticator)
-            var generator = SystemRandomNumberGenerator()
-            let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-            persisted = try await rights.persist(right, identifier: cacheKeyRight, secret: secret)
-        }
-        try await persisted.authorize(localizedReason: "Unlock the SSOKit token cache")
-        return try CacheEncryptionKey(bytes: try persisted.secret())
+        return try await ProtectedCacheKey.unlock(
+            rights: rights, identifier: cacheKeyRight, authenticator: authenticator,
+            newPassphrase: { try authenticator.newPassphrase(label: "the token cache") })
     }
 }
 

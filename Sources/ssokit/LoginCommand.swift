@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitCore
+import SSOKitExtension
 import SSOKitOIDC
 import SSOKitTokenCache
 
@@ -45,9 +46,9 @@ struct LoginCommand: AsyncParsableCommand {
                         device
                         ? try await deviceLogin(party, scopes: scopes) : try await browserLogin(party, scopes: scopes)
                     let userInfo = userinfo ? try await party.userInfo(for: login) : nil
-                    let session = StoredSession(tokens: login.tokens, claims: login.claims.all)
+                    let session = OIDCSession(login: login)
                     // Durable before the result is printed.
-                    try await context.cache.store(session.cached(scopes: scopes), for: client.cacheKey)
+                    try await context.cache.store(session.cachedTokens(scopes: scopes), for: client.cacheKey)
                     if !json { CLIOutput.note(SessionOutput.summary(session)) }
                     CLIOutput.success(SessionOutput.members(session, userInfo: userInfo))
                 }

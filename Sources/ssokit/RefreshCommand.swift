@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitCore
+import SSOKitExtension
 import SSOKitOIDC
 import SSOKitTokenCache
 
@@ -30,13 +31,9 @@ struct RefreshCommand: AsyncParsableCommand {
                         issuer: client.issuer, clientID: client.clientID, authentication: authentication,
                         transport: transport)
                     let refreshed = try await context.cache.refreshedTokens(for: client.cacheKey) { current in
-                        let session = try StoredSession(cached: current)
-                        let previous = try IDTokenClaims(session.claims)
-                        let login = try await party.refresh(session.tokens, previousClaims: previous)
-                        return StoredSession(tokens: login.tokens, claims: login.claims.all)
-                            .cached(scopes: current.scopes, previousIDToken: current.idToken)
+                        try await party.refreshedEntry(current)
                     }
-                    let session = try StoredSession(cached: refreshed)
+                    let session = try OIDCSession(cached: refreshed)
                     if !json { CLIOutput.note(SessionOutput.summary(session)) }
                     CLIOutput.success(SessionOutput.members(session, userInfo: nil))
                 }

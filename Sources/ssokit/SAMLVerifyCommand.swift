@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitCore
+import SSOKitExtension
 import SSOKitOIDC
 import SSOKitSAML
 import SSOKitTokenCache
@@ -110,28 +111,11 @@ struct SAMLVerifyCommand: AsyncParsableCommand {
                 return try await verifier.verify(
                     postedResponse: String(decoding: input, as: UTF8.self), solicitation: solicitation)
             }
-            CLIOutput.success(SAMLAssertionOutput.json(assertion))
+            CLIOutput.success(assertion.jsonObject)
         }
     }
 }
 
 extension UInt8 {
     fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
-}
-
-/// The contract's JSON shape for a verified assertion.
-enum SAMLAssertionOutput {
-    static func json(_ assertion: SAMLAssertion) -> [String: JSONValue] {
-        var attributes: [String: JSONValue] = [:]
-        for (name, values) in assertion.attributeValues { attributes[name] = .array(values.map { .string($0) }) }
-        return [
-            "issuer": .string(assertion.issuer),
-            "name_id": .string(assertion.nameID),
-            "name_id_format": assertion.nameIDFormat.map { .string($0) } ?? .null,
-            "session_index": assertion.sessionIndex.map { .string($0) } ?? .null,
-            "assertion_id": .string(assertion.assertionID),
-            "attributes": .object(attributes),
-            "not_on_or_after": assertion.notOnOrAfter.map { .string(SAMLDateTime.format($0)) } ?? .null,
-        ]
-    }
 }

@@ -8,8 +8,8 @@ struct SSOKitCommand: AsyncParsableCommand {
         abstract:
             "Log in to OpenID Connect providers, verify tokens and SAML responses, and run SSOKit's conformance fixtures.",
         subcommands: [
-            OIDCCommand.self, SAMLCommand.self, ProfileCommand.self, ConformanceCommand.self, CacheCommand.self,
-            RightsCommand.self,
+            OIDCCommand.self, SAMLCommand.self, ProfileCommand.self, AuthorizeCommand.self, ConformanceCommand.self,
+            CacheCommand.self, RightsCommand.self,
         ])
 }
 

@@ -1,11 +1,12 @@
 import Foundation
+import SSOKitExtension
 import SSOKitOIDC
 
 /// The JSON shape that `login` and `refresh` print (CLI contract).
 enum SessionOutput {
-    static func members(_ session: StoredSession, userInfo: [String: JSONValue]?) -> [String: JSONValue] {
+    static func members(_ session: OIDCSession, userInfo: [String: JSONValue]?) -> [String: JSONValue] {
         var members: [String: JSONValue] = [
-            "id_token_claims": .object(session.claims), "token_type": .string(session.tokens.tokenType),
+            "id_token_claims": .object(session.claims.all), "token_type": .string(session.tokens.tokenType),
             "access_token_expires_at": session.tokens.accessTokenExpiresAt.map {
                 .integer(Int64($0.timeIntervalSince1970))
             } ?? .null,
@@ -15,8 +16,7 @@ enum SessionOutput {
         return members
     }
 
-    static func summary(_ session: StoredSession) -> String {
-        let subject = session.claims["sub"]?.stringValue ?? "?"
-        return "Logged in as \(subject); refresh token: \(session.tokens.refreshToken == nil ? "no" : "yes")"
+    static func summary(_ session: OIDCSession) -> String {
+        "Logged in as \(session.claims.subject); refresh token: \(session.tokens.refreshToken == nil ? "no" : "yes")"
     }
 }

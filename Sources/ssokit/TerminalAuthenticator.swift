@@ -15,20 +15,27 @@ struct TerminalAuthenticator: RightAuthenticator {
 
     /// Reads one line from /dev/tty without echo; nil when there is no terminal or on end of input.
     static func prompt(_ text: String) -> String? {
+        prompt(text, echo: false)
+    }
+
+    /// Reads one line from /dev/tty, echoed or not; nil when there is no terminal or on end of input.
+    static func prompt(_ text: String, echo: Bool) -> String? {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
         var saved = termios()
         let hasTerminal = tcgetattr(descriptor, &saved) == 0
-        if hasTerminal {
+        if hasTerminal && !echo {
             var silent = saved
             silent.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(descriptor, TCSAFLUSH, &silent)
         }
         defer {
-            if hasTerminal { tcsetattr(descriptor, TCSAFLUSH, &saved) }
-            _ = write(descriptor, "\n", 1)
+            if hasTerminal && !echo {
+                tcsetattr(descriptor, TCSAFLUSH, &saved)
+                _ = write(descriptor, "\n", 1)
+            }
         }
         var line: [UInt8] = []
         var byte: UInt8 = 0

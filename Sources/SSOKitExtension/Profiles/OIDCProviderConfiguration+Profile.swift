@@ -16,10 +16,11 @@ extension OIDCProviderConfiguration {
         }
         let redirectURI = fields.string("redirect_uri")
         if let redirectURI { checkRedirectURI(redirectURI, fields) }
+        let interaction: LoginInteraction? = fields.oneOf("login_interaction")
         guard fields.log.problems.count == before, let issuer, let clientID, let method else { return nil }
         return OIDCProviderConfiguration(
             issuer: issuer, clientID: clientID, clientAuthenticationMethod: method, clientSecret: secret,
-            scopes: scopes, redirectURI: redirectURI)
+            scopes: scopes, redirectURI: redirectURI, loginInteraction: interaction ?? .form)
     }
 
     /// The issuer must be an absolute https URL (http on loopback) without query or fragment (OIDC Discovery §3).

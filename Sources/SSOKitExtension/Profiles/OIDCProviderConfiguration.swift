@@ -2,8 +2,17 @@ import SSOKitCore
 import SSOKitOIDC
 
 /// An OpenID Provider and client from ExtensionData (`protocol` `oidc`): `issuer`, `client_id`, `client_secret` or
-/// `client_secret_file`, `client_auth`, `scopes`, `redirect_uri`.
+/// `client_secret_file`, `client_auth`, `scopes`, `redirect_uri`, and SSOKit's `login_interaction`.
 public struct OIDCProviderConfiguration: Sendable, Hashable {
+    /// How the adapter asks the user to log in when there is no IdP session (`login_interaction`).
+    public enum LoginInteraction: String, Sendable, Hashable, CaseIterable {
+        /// Fill in the IdP's login form with credentials the host supplies (the default); a browser when the IdP's
+        /// page holds no login form.
+        case form
+        /// Always send the user to the authorization URL in a browser (PKCE), resumed with the callback URL.
+        case browser
+    }
+
     /// How the client authenticates at the token endpoint (`client_auth`).
     public enum ClientAuthenticationMethod: String, Sendable, Hashable, CaseIterable {
         /// A public client.
@@ -26,13 +35,16 @@ public struct OIDCProviderConfiguration: Sendable, Hashable {
     public var clientSecret: ProfileSecret?
     /// The scopes to request; always holds `openid`.
     public var scopes: [String]
-    /// The redirect URI registered for the extension, if the profile fixes one.
+    /// The redirect URI registered for the extension, if the profile fixes one; native logins need it.
     public var redirectURI: String?
+    /// How the user logs in when the IdP session does not suffice.
+    public var loginInteraction: LoginInteraction
 
     /// Creates a configuration.
     public init(
         issuer: String, clientID: String, clientAuthenticationMethod: ClientAuthenticationMethod = .none,
-        clientSecret: ProfileSecret? = nil, scopes: [String] = ["openid"], redirectURI: String? = nil
+        clientSecret: ProfileSecret? = nil, scopes: [String] = ["openid"], redirectURI: String? = nil,
+        loginInteraction: LoginInteraction = .form
     ) {
         self.issuer = issuer
         self.clientID = clientID
@@ -40,6 +52,7 @@ public struct OIDCProviderConfiguration: Sendable, Hashable {
         self.clientSecret = clientSecret
         self.scopes = scopes
         self.redirectURI = redirectURI
+        self.loginInteraction = loginInteraction
     }
 
     /// SSOKitOIDC's client authentication for this client; nil for `private_key_jwt` without a `signer`.

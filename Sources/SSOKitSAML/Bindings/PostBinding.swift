@@ -22,4 +22,16 @@ public enum PostBinding {
             message: encode(request, signingKey: signingKey, algorithm: algorithm), relayState: relayState,
             scriptNonce: scriptNonce)
     }
+
+    /// Reads a message as the HTTP-POST binding carries it (the base64 value of `SAMLRequest` or `SAMLResponse`)
+    /// without checking any signature: its root's ID, Issuer and name, for a caller that only needs to know which
+    /// request it is (the adapter, to bind the Response to an intercepted AuthnRequest).
+    public static func decode(
+        _ message: String, parameter: RedirectBinding.Parameter = .request, relayState: String? = nil,
+        limits: XMLLimits = XMLLimits()
+    ) throws(SAMLError) -> RedirectBinding.Message {
+        let xml = try SAMLBase64.decode(message, limit: limits.maximumDocumentBytes)
+        return try RedirectBinding.Message(
+            parameter: parameter, xml: xml, relayState: relayState, signatureAlgorithm: nil, limits: limits)
+    }
 }

@@ -27,6 +27,24 @@ public enum RedirectBinding {
         public var issuer: String?
         /// The root element's local name (e.g. `AuthnRequest`).
         public var messageName: String
+
+        /// Reads the root of a decoded message: a SAML protocol element with an ID.
+        init(
+            parameter: Parameter, xml: [UInt8], relayState: String?, signatureAlgorithm: SAMLSignatureAlgorithm?,
+            limits: XMLLimits
+        ) throws(SAMLError) {
+            let tree = try XMLTree.parse(xml, limits: limits)
+            guard let root = tree.root, root.namespaceURI == "\(SAMLNamespace.protocolNS)",
+                let id = root.attribute("ID"), !id.isEmpty
+            else { throw SAMLError(.invalidMessage, "the message is not a SAML protocol message with an ID") }
+            self.parameter = parameter
+            self.xml = xml
+            self.relayState = relayState
+            self.signatureAlgorithm = signatureAlgorithm
+            self.id = id
+            self.issuer = root.firstChild("Issuer", in: SAMLNamespace.assertion)?.textContent
+            self.messageName = root.localName
+        }
     }
 
     /// RelayState is at most 80 bytes (Bindings §3.4.3).
@@ -93,13 +111,9 @@ public enum RedirectBinding {
         }
         let compressed = try SAMLBase64.decode(message, limit: maximumInflatedBytes)
         let xml = try RawDeflate.decompress(compressed, limit: maximumInflatedBytes)
-        let tree = try XMLTree.parse(xml, limits: limits)
-        guard let root = tree.root, root.namespaceURI == "\(SAMLNamespace.protocolNS)",
-            let id = root.attribute("ID"), !id.isEmpty
-        else { throw SAMLError(.invalidMessage, "the message is not a SAML protocol message with an ID") }
-        return Message(
-            parameter: parameter, xml: xml, relayState: relayState, signatureAlgorithm: verifiedAlgorithm, id: id,
-            issuer: root.firstChild("Issuer", in: SAMLNamespace.assertion)?.textContent, messageName: root.localName)
+        return try Message(
+            parameter: parameter, xml: xml, relayState: relayState, signatureAlgorithm: verifiedAlgorithm,
+            limits: limits)
     }
 
     /// Rebuilds the signed octets from the raw (still URL-encoded) values, in the order §3.4.4.1 fixes.

@@ -1,20 +1,22 @@
 /// A start or end tag found by ``HTMLTagScanner``.
-struct HTMLTag: Sendable {
+///
+/// `package`: SSOKitExtension finds IdP login forms with the same scanner.
+package struct HTMLTag: Sendable {
     /// One attribute, its name lowercased and its value decoded.
-    struct Attribute: Sendable {
-        var name: String
-        var value: String
+    package struct Attribute: Sendable {
+        package var name: String
+        package var value: String
     }
 
     /// The tag name, ASCII-lowercased.
-    var name: String
+    package var name: String
     /// Whether this is an end tag (`</form>`).
-    var isEndTag: Bool
+    package var isEndTag: Bool
     /// The attributes, first occurrence of each name only, and only for the tags the scanner was asked about.
-    var attributes: [Attribute]
+    package var attributes: [Attribute]
 
     /// The value of the attribute called `name` (lowercase), or `nil` when it is absent.
-    func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
     }
 }
@@ -26,12 +28,12 @@ struct HTMLTag: Sendable {
 /// (`script`, `style`, `title`, `textarea`, …) up to their end tag; after `<plaintext>` nothing is markup. Every
 /// byte is looked at a bounded number of times, so the work is linear in the page size. Script's escaped states
 /// (`<!--` … `<script>` inside a script), `<template>` and foreign (SVG, MathML) content are not modelled.
-struct HTMLTagScanner {
+package struct HTMLTagScanner {
     private let bytes: [UInt8]
     private var index = 0
     private let attributeTags: Set<String>
     /// Set when the page ended inside a tag, comment, declaration or raw-text element, or right after `<` or `</`.
-    private(set) var endedInsideMarkup = false
+    package private(set) var endedInsideMarkup = false
 
     /// Elements whose content is text up to their end tag.
     private static let rawTextElements: Set<String> = [
@@ -39,13 +41,13 @@ struct HTMLTagScanner {
     ]
 
     /// Prepares a scan of `bytes`, decoding attributes only for the tags named in `attributeTags` (lowercase).
-    init(bytes: [UInt8], attributeTags: Set<String>) {
+    package init(bytes: [UInt8], attributeTags: Set<String>) {
         self.bytes = bytes
         self.attributeTags = attributeTags
     }
 
     /// The next tag, or `nil` at the end of the page.
-    mutating func next() -> HTMLTag? {
+    package mutating func next() -> HTMLTag? {
         while let open = position(of: UInt8(ascii: "<"), from: index) {
             index = open + 1
             guard index < bytes.count else { return truncated() }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What the cache holds for one key: OIDC tokens with their expiries, or a SAML session.
+/// What the cache holds for one key: OIDC tokens with their expiries, a SAML session, an identity provider's
+/// browser session, or an adapter's list of the apps that hold entries for one IdP and client.
 public struct CachedTokens: Sendable, Hashable, Codable {
     /// The access token.
     public var accessToken: String?
@@ -20,12 +21,19 @@ public struct CachedTokens: Sendable, Hashable, Codable {
     public var scopes: [String]
     /// For SAML logins: the session the assertion established.
     public var samlSession: SAMLSessionRecord?
+    /// For an identity provider's browser session (kept by the redirect-extension adapter, for every app): its
+    /// cookies.
+    public var idpSession: IdPSessionRecord?
+    /// For an adapter's registry entry: the calling apps that have stored entries for one IdP and client, so that
+    /// all of them can be removed when the configuration is.
+    public var applications: [String]?
 
     /// Creates an entry.
     public init(
         accessToken: String? = nil, refreshToken: String? = nil, idToken: String? = nil, tokenType: String? = nil,
         accessTokenExpiresAt: Date? = nil, refreshTokenExpiresAt: Date? = nil, idTokenExpiresAt: Date? = nil,
-        scopes: [String] = [], samlSession: SAMLSessionRecord? = nil
+        scopes: [String] = [], samlSession: SAMLSessionRecord? = nil, idpSession: IdPSessionRecord? = nil,
+        applications: [String]? = nil
     ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -36,11 +44,16 @@ public struct CachedTokens: Sendable, Hashable, Codable {
         self.idTokenExpiresAt = idTokenExpiresAt
         self.scopes = scopes
         self.samlSession = samlSession
+        self.idpSession = idpSession
+        self.applications = applications
     }
 
-    /// Whether what the entry grants (the access token, or the SAML session) stays valid until `date`.
+    /// Whether what the entry grants (the access token, the SAML session or the IdP session) stays valid until
+    /// `date`.
     public func isValid(until date: Date) -> Bool {
         if let samlSession { return samlSession.notOnOrAfter.map { $0 > date } ?? true }
+        if let idpSession { return idpSession.notOnOrAfter > date && !idpSession.cookies.isEmpty }
+        if applications != nil { return true }
         guard accessToken != nil else { return false }
         return accessTokenExpiresAt.map { $0 > date } ?? true
     }
@@ -49,6 +62,8 @@ public struct CachedTokens: Sendable, Hashable, Codable {
     /// entries whose expiry has passed.
     public var expiry: Date? {
         if let samlSession { return samlSession.notOnOrAfter }
+        if let idpSession { return idpSession.notOnOrAfter }
+        if applications != nil { return nil }
         if refreshToken != nil { return refreshTokenExpiresAt }
         return accessTokenExpiresAt
     }
@@ -66,16 +81,19 @@ public struct SAMLSessionRecord: Sendable, Hashable, Codable {
     public var notOnOrAfter: Date?
     /// Attributes by name.
     public var attributes: [String: [String]]
+    /// The assertion's ID, when recorded.
+    public var assertionID: String?
 
     /// Creates a record.
     public init(
         nameID: String, nameIDFormat: String? = nil, sessionIndex: String? = nil, notOnOrAfter: Date? = nil,
-        attributes: [String: [String]] = [:]
+        attributes: [String: [String]] = [:], assertionID: String? = nil
     ) {
         self.nameID = nameID
         self.nameIDFormat = nameIDFormat
         self.sessionIndex = sessionIndex
         self.notOnOrAfter = notOnOrAfter
         self.attributes = attributes
+        self.assertionID = assertionID
     }
 }

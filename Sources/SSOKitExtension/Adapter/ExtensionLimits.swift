@@ -1,0 +1,33 @@
+import Foundation
+
+/// The bounds the adapter keeps to.
+public struct ExtensionLimits: Sendable {
+    /// Largest answer, in bytes: body and headers, not counting the value of a SAMLResponse (default 4 KiB). A
+    /// larger one becomes `invalid_response` / `response_too_large`.
+    public var maximumResponseBytes: Int
+    /// Most redirects (and auto-post hops) the IdP browser follows for one step (default 10).
+    public var maximumRedirects: Int
+    /// Largest IdP page read, in bytes (default 1 MiB).
+    public var maximumPageBytes: Int
+    /// How long a pending interaction can be resumed, in seconds (default 600).
+    public var interactionLifetime: TimeInterval
+    /// The longest an IdP session is used after the last login, in seconds, whatever its cookies say
+    /// (default 8 hours).
+    public var idpSessionLifetime: TimeInterval
+    /// How long a logout waits for the provider's revocation endpoint (default 10 s).
+    public var revocationTimeout: Duration
+
+    /// Creates limits; the defaults are the ones described for each member.
+    public init(
+        maximumResponseBytes: Int = 4096, maximumRedirects: Int = 10, maximumPageBytes: Int = 1 << 20,
+        interactionLifetime: TimeInterval = 600, idpSessionLifetime: TimeInterval = 8 * 3600,
+        revocationTimeout: Duration = .seconds(10)
+    ) {
+        self.maximumResponseBytes = maximumResponseBytes
+        self.maximumRedirects = maximumRedirects
+        self.maximumPageBytes = maximumPageBytes
+        self.interactionLifetime = interactionLifetime
+        self.idpSessionLifetime = idpSessionLifetime
+        self.revocationTimeout = revocationTimeout
+    }
+}

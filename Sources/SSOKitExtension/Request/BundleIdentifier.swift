@@ -1,0 +1,21 @@
+/// The shape of a calling app's bundle identifier: 1 to 255 ASCII letters, digits, `.` and `-` (and `_`, which
+/// some platforms allow). Keys built from it can never take the names the adapter reserves for itself, which start
+/// with `#`.
+enum BundleIdentifier {
+    /// Longest identifier accepted.
+    static let maximumLength = 255
+
+    /// Whether `text` is a well-formed bundle identifier.
+    static func isValid(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard !bytes.isEmpty, bytes.count <= maximumLength else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                true
+            default: false
+            }
+        }
+    }
+}
