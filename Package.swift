@@ -270,6 +270,7 @@ let package = Package(
                 "SSOKitExtension", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting", "SSOKitTokenCache",
                 "SSOKitRights",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

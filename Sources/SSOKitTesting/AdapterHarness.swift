@@ -22,18 +22,20 @@ public struct AdapterHarness: Sendable {
     public let adapter: RedirectExtension
 
     /// An adapter for `payloads` (payload dictionaries as JSON text; see ``oidcPayload(_:type:routes:extra:)``).
+    /// Paths in the payloads are read from disk (``FixtureFileReader``), relative to `directory`.
     public init(
         payloads: [String], limits: ExtensionLimits = ExtensionLimits(), idp: InMemoryIdentityProvider? = nil,
         clock: AdjustableClock = AdjustableClock(), store: InMemoryTokenCacheStore = InMemoryTokenCacheStore(),
-        key: CacheEncryptionKey = .generate(), configure: (inout ExtensionEnvironment) -> Void = { _ in }
+        key: CacheEncryptionKey = .generate(), directory: String? = nil,
+        configure: (inout ExtensionEnvironment) -> Void = { _ in }
     ) throws {
         self.clock = clock
         self.idp = idp ?? InMemoryIdentityProvider(clock: clock)
         self.store = store
         self.key = key
         cache = TokenCache(store: store, key: key, clock: clock)
-        let profile = try ProfileLoader(clock: clock).load(
-            Array(("{\"PayloadContent\": [" + payloads.joined(separator: ",") + "]}").utf8))
+        let profile = try ProfileLoader(fileReader: FixtureFileReader(), clock: clock).load(
+            Array(("{\"PayloadContent\": [" + payloads.joined(separator: ",") + "]}").utf8), directory: directory)
         catalog = try ProfileCatalog(profile)
         var environment = ExtensionEnvironment(
             tokenCache: cache, transport: self.idp.transport, clock: clock, limits: limits)
@@ -76,6 +78,20 @@ public struct AdapterHarness: Sendable {
          "ExtensionIdentifier": "com.example.ext", "TeamIdentifier": "ABCDE12345", "Type": "\(type)", \(routes)\(payloadExtra),
          "ExtensionData": {"protocol": "oidc", "issuer": "https://idp.test", "client_id": "adapter-client",
           "client_secret": "adapter-secret", "scopes": "openid profile", "redirect_uri": "\(redirectURI)"\(extra)}}
+        """
+    }
+
+    /// A SAML payload for the in-memory IdP's SSO endpoint and the SP of `fixtures/saml` (its signing certificate
+    /// pinned from `fixtures/saml/keys/idp.crt`, relative to the harness directory); `extra` adds ExtensionData
+    /// members.
+    public static func samlPayload(_ identifier: String = "test.saml", extra: String = "") -> String {
+        """
+        {"PayloadType": "com.apple.extensiblesso", "PayloadIdentifier": "\(identifier)",
+         "ExtensionIdentifier": "com.example.ext", "TeamIdentifier": "ABCDE12345", "Type": "Redirect",
+         "URLs": ["https://idp.test/saml/"],
+         "ExtensionData": {"protocol": "saml", "idp_certificate": "saml/keys/idp.crt",
+          "idp_entity_id": "https://idp.example.com/saml", "sp_entity_id": "https://sp.example.com/saml",
+          "acs_url": "https://sp.example.com/saml/acs"\(extra)}}
         """
     }
 

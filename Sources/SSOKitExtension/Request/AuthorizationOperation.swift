@@ -49,9 +49,9 @@ public struct AuthorizationOperation: RawRepresentable, Hashable, Sendable, Cust
             return
         }
         var name = Substring(trimmed)
+        // `ASAuthorization.OpenIDOperation.operationLogin` sheds two prefixes.
         for prefix in Self.prefixes where name.count > prefix.count && name.hasPrefix(prefix) {
             name = name.dropFirst(prefix.count)
-            break
         }
         let candidate = name.lowercased()
         self = Self.known.first { $0.rawValue.lowercased() == candidate } ?? AuthorizationOperation(rawValue: trimmed)
