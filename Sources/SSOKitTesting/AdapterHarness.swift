@@ -21,10 +21,24 @@ public struct AdapterHarness: Sendable {
     /// The adapter.
     public let adapter: RedirectExtension
 
-    /// An adapter for `payloads` (payload dictionaries as JSON text; see ``oidcPayload(_:type:routes:extra:)``).
+    /// An adapter for `payloads` (payload dictionaries as JSON text; see ``oidcPayload(_:type:routes:extra:payloadExtra:)``).
     /// Paths in the payloads are read from disk (``FixtureFileReader``), relative to `directory`.
     public init(
         payloads: [String], limits: ExtensionLimits = ExtensionLimits(), idp: InMemoryIdentityProvider? = nil,
+        clock: AdjustableClock = AdjustableClock(), store: InMemoryTokenCacheStore = InMemoryTokenCacheStore(),
+        key: CacheEncryptionKey = .generate(), directory: String? = nil,
+        configure: (inout ExtensionEnvironment) -> Void = { _ in }
+    ) throws {
+        try self.init(
+            profile: Array(("{\"PayloadContent\": [" + payloads.joined(separator: ",") + "]}").utf8),
+            limits: limits, idp: idp, clock: clock, store: store, key: key, directory: directory,
+            configure: configure)
+    }
+
+    /// An adapter for the profile `profile` (JSON or a property list); its paths are read from disk relative to
+    /// `directory`.
+    public init(
+        profile: [UInt8], limits: ExtensionLimits = ExtensionLimits(), idp: InMemoryIdentityProvider? = nil,
         clock: AdjustableClock = AdjustableClock(), store: InMemoryTokenCacheStore = InMemoryTokenCacheStore(),
         key: CacheEncryptionKey = .generate(), directory: String? = nil,
         configure: (inout ExtensionEnvironment) -> Void = { _ in }
@@ -34,9 +48,9 @@ public struct AdapterHarness: Sendable {
         self.store = store
         self.key = key
         cache = TokenCache(store: store, key: key, clock: clock)
-        let profile = try ProfileLoader(fileReader: FixtureFileReader(), clock: clock).load(
-            Array(("{\"PayloadContent\": [" + payloads.joined(separator: ",") + "]}").utf8), directory: directory)
-        catalog = try ProfileCatalog(profile)
+        let loaded = try ProfileLoader(fileReader: FixtureFileReader(), clock: clock).load(
+            profile, directory: directory)
+        catalog = try ProfileCatalog(loaded)
         var environment = ExtensionEnvironment(
             tokenCache: cache, transport: self.idp.transport, clock: clock, limits: limits)
         configure(&environment)
@@ -45,12 +59,11 @@ public struct AdapterHarness: Sendable {
 
     /// Another adapter on the same store, key, IdP and clock: a second instance of a scaled-out service.
     public func sibling() throws -> AdapterHarness {
-        try AdapterHarness(
-            payloads: [], idp: idp, clock: clock, store: store, key: key, catalog: catalog)
+        try AdapterHarness(idp: idp, clock: clock, store: store, key: key, catalog: catalog)
     }
 
     private init(
-        payloads: [String], idp: InMemoryIdentityProvider, clock: AdjustableClock, store: InMemoryTokenCacheStore,
+        idp: InMemoryIdentityProvider, clock: AdjustableClock, store: InMemoryTokenCacheStore,
         key: CacheEncryptionKey, catalog: ProfileCatalog
     ) throws {
         self.clock = clock

@@ -8,7 +8,7 @@ struct ConformanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conformance", abstract: "Run the protocol fixtures in a fixtures/ folder.")
 
-    @Argument(help: "The fixtures folder (the one holding oidc/, saml/ and profiles/).")
+    @Argument(help: "The fixtures folder (the one holding oidc/, saml/, profiles/ and adapter/).")
     var directory: String
 
     func run() async throws {
@@ -16,13 +16,16 @@ struct ConformanceCommand: AsyncParsableCommand {
         let hasOIDC = FileManager.default.fileExists(atPath: root.appendingPathComponent("oidc/cases").path)
         let hasSAML = FileManager.default.fileExists(atPath: root.appendingPathComponent("saml/cases").path)
         let hasProfiles = FileManager.default.fileExists(atPath: root.appendingPathComponent("profiles/cases").path)
-        guard hasOIDC || hasSAML || hasProfiles else {
-            throw ValidationError("\(directory) holds no oidc/cases, saml/cases or profiles/cases folder")
+        let hasAdapter = FileManager.default.fileExists(atPath: root.appendingPathComponent("adapter/cases").path)
+        guard hasOIDC || hasSAML || hasProfiles || hasAdapter else {
+            throw ValidationError(
+                "\(directory) holds no oidc/cases, saml/cases, profiles/cases or adapter/cases folder")
         }
         var outcomes: [FixtureOutcome] = []
         if hasOIDC { outcomes += try await OIDCFixtureRunner.runAll(fixturesRoot: root) }
         if hasSAML { outcomes += try await SAMLFixtureRunner.runAll(fixturesRoot: root) }
         if hasProfiles { outcomes += try ProfileFixtureRunner.runAll(fixturesRoot: root) }
+        if hasAdapter { outcomes += try await AdapterFixtureRunner.runAll(fixturesRoot: root) }
         let failures = outcomes.filter { !$0.passed }
         CLIOutput.success([
             "passed": .integer(Int64(outcomes.count - failures.count)), "failed": .integer(Int64(failures.count)),
