@@ -35,6 +35,16 @@ every revocation request received, in order, as JSON:
 [{"token_type_hint": ..., "authenticated": bool, "revoked": "refresh_token" |
 "access_token" | null, "status": N}] (never the token itself).
 
+The mock keeps no session: it shows its form at every authorization.
+--session-lifetime S adds an IdP session in another thin WSGI layer: when the
+form is submitted and the mock answers with a code, the response sets the
+cookie op_session (Path=/oauth2, HttpOnly, Max-Age=S); a later GET
+/oauth2/authorize carrying a live op_session is answered as if the form had
+been submitted again for the same sub, so it redirects with a code at once.
+The server forgets a session after S seconds whatever the cookie says.
+POST /test/sessions/revoke ends every session (as an IdP-side logout would);
+GET /test/sessions says {"active": N, "form_logins": N, "cookie_logins": N}.
+
 The mock itself ignores PKCE. This wrapper adds it (RFC 7636, S256 only) as a
 thin WSGI layer in front of the mock, see --pkce; discovery then also carries
 "code_challenge_methods_supported": ["S256"]. The same layer puts the request's
@@ -55,11 +65,13 @@ import json
 import logging
 import os
 import re
+import secrets
 import sys
 import threading
 import time
 import warnings
 from datetime import timedelta
+from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs, unquote_plus, urlencode, urlsplit, urlunsplit
 
 # Run as a script: make sure the shared helpers next to this file can be imported.
@@ -424,6 +436,102 @@ class RevocationLayer:
                                                           ("Cache-Control", "no-store")], b"{}")
 
 
+class SessionLayer:
+    """WSGI middleware giving the mock an IdP session (see --session-lifetime).
+
+    * POST /oauth2/authorize whose answer redirects with a ``code`` (the form
+      was submitted for a ``sub``): the answer also sets the cookie op_session,
+      and the server remembers that session's sub for ``lifetime`` seconds.
+    * GET /oauth2/authorize with a live op_session cookie: forwarded as the
+      form's POST for that sub, so it redirects with a code without a page.
+      The protocol messages stay the mock's own (and PkceLayer's checks run).
+    """
+
+    COOKIE = "op_session"
+    MAX_SESSIONS = 10_000
+    _call = PkceLayer._call
+
+    def __init__(self, app, lifetime: float):
+        self.app = app
+        self.lifetime = lifetime
+        self.lock = threading.Lock()
+        self.sessions: dict[str, tuple[str, float]] = {}  # id -> (sub, expiry on the monotonic clock)
+        self.form_logins = 0
+        self.cookie_logins = 0
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "GET")
+        if path == "/oauth2/authorize" and method == "GET":
+            sub = self._session_sub(environ)
+            if sub is not None:
+                return self._authorize_with_session(environ, start_response, sub)
+        elif path == "/oauth2/authorize" and method == "POST":
+            return self._remember(environ, start_response)
+        elif path == "/test/sessions/revoke" and method == "POST":
+            with self.lock:
+                count = len(self.sessions)
+                self.sessions.clear()
+            return self._json(start_response, {"revoked": count})
+        elif path == "/test/sessions" and method == "GET":
+            now = time.monotonic()
+            with self.lock:
+                report = {"active": sum(1 for _, expiry in self.sessions.values() if expiry > now),
+                          "form_logins": self.form_logins, "cookie_logins": self.cookie_logins}
+            return self._json(start_response, report)
+        return self.app(environ, start_response)
+
+    @staticmethod
+    def _json(start_response, value):
+        return PkceLayer._reply(start_response, "200 OK", [("Content-Type", "application/json")],
+                                json.dumps(value).encode())
+
+    def _session_sub(self, environ) -> str | None:
+        cookie = SimpleCookie()
+        try:
+            cookie.load(environ.get("HTTP_COOKIE", ""))
+        except CookieError:
+            return None
+        morsel = cookie.get(self.COOKIE)
+        if morsel is None:
+            return None
+        with self.lock:
+            entry = self.sessions.get(morsel.value)
+            if entry and entry[1] > time.monotonic():
+                return entry[0]
+            self.sessions.pop(morsel.value, None)
+        return None
+
+    def _authorize_with_session(self, environ, start_response, sub: str):
+        body = urlencode({"sub": sub}).encode()
+        environ = dict(environ)
+        environ["REQUEST_METHOD"] = "POST"
+        environ["CONTENT_TYPE"] = "application/x-www-form-urlencoded"
+        environ["CONTENT_LENGTH"] = str(len(body))
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        with self.lock:
+            self.cookie_logins += 1
+        return self.app(environ, start_response)
+
+    def _remember(self, environ, start_response):
+        params = PkceLayer._params(environ, PkceLayer._buffer_body(environ))
+        sub = (params.get("sub") or [None])[0]
+        status, headers, body = self._call(environ)
+        location = next((v for k, v in headers if k.lower() == "location"), None)
+        if sub and location and parse_qs(urlsplit(location).query).get("code"):
+            session = secrets.token_urlsafe(24)
+            now = time.monotonic()
+            with self.lock:
+                if len(self.sessions) >= self.MAX_SESSIONS:
+                    self.sessions = {k: v for k, v in self.sessions.items() if v[1] > now}
+                self.sessions[session] = (sub, now + self.lifetime)
+                self.form_logins += 1
+            headers = list(headers) + [
+                ("Set-Cookie", f"{self.COOKIE}={session}; Path=/oauth2; HttpOnly; Max-Age={max(1, int(self.lifetime))}")]
+        return PkceLayer._reply(start_response, status, headers, body)
+
+
 def _parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     peer_runtime.add_server_arguments(p)
@@ -459,6 +567,14 @@ def _parse_args(argv):
         type=float,
         default=30,
         help="with --revocation hang: how long each request waits before its 200 (default 30)",
+    )
+    p.add_argument(
+        "--session-lifetime",
+        type=float,
+        default=0,
+        metavar="S",
+        help="give the mock an IdP session: a cookie set when the form is submitted, honoured for S seconds "
+        "(default 0: no session, the form at every authorization)",
     )
     p.add_argument("--require-nonce", action="store_true", help="reject authorization requests without nonce")
     p.add_argument("--no-refresh-token", action="store_true", help="do not issue refresh tokens")
@@ -528,6 +644,8 @@ def build_app(args, stop: threading.Event | None = None):
             args.client_id, args.client_secret)
         app = RevocationLayer(app, args.revocation, storage, *registered, hang_seconds=args.revocation_hang_seconds,
                               stop=stop or threading.Event())
+    if args.session_lifetime > 0:
+        app = SessionLayer(app, args.session_lifetime)
     return app
 
 

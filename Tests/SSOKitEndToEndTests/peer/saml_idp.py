@@ -24,7 +24,18 @@ SAMLResponse for the fixed user. Unsigned, badly signed or tampered: 403.
 Undecodable, ACS URL not in the SP metadata, IssueInstant out of range,
 repeated parameters: 400.
 
-The user is fixed (no login page): NameID alice@example.com (emailAddress
+Without --login-password the user is fixed and there is no login page. With
+--login-password P the IdP has a login page and a session: an AuthnRequest
+from a browser without a live idp_sid cookie gets a username/password form
+(POST /idp/login, the pending request kept server-side under a one-time
+ticket); the right credentials (--login-user, default alice, and P) set the
+cookie idp_sid (Path=/idp, HttpOnly, Max-Age=--session-lifetime, default
+3600) and redirect to GET /idp/sso/continue?ticket=..., which answers the
+pending request; wrong ones show the form again. Later requests with the
+cookie are answered at once. POST /test/sessions/revoke ends every session;
+GET /test/sessions says {"active": N, "logins": N, "failed_logins": N}.
+
+The user is fixed: NameID alice@example.com (emailAddress
 format) with mail, givenName and the two-valued eduPersonAffiliation, sent by
 pysaml2's attribute converters under their urn:oid names (NameFormat uri).
 Signatures are RSA-SHA256 with SHA-256 digests (pysaml2's default is SHA-1).
@@ -33,7 +44,11 @@ Signatures are RSA-SHA256 with SHA-256 digests (pysaml2's default is SHA-1).
 from __future__ import annotations
 
 import argparse
+import hmac
+import html
 import http.server
+import json
+import secrets
 import logging
 import os
 import shutil
@@ -41,8 +56,9 @@ import sys
 import threading
 import time
 import warnings
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 # Run as a script: make sure the shared helpers next to this file can be imported.
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -233,6 +249,109 @@ class IdP:
         return data.encode("utf-8") if isinstance(data, str) else data
 
 
+class LoginGate:
+    """The IdP's login page and session (--login-password): a form in front of every AuthnRequest until the
+    browser holds a live idp_sid cookie. Pending requests wait under one-time tickets (bounded, 10 minutes)."""
+
+    COOKIE = "idp_sid"
+    MAX_ENTRIES = 1000
+    TICKET_SECONDS = 600
+
+    def __init__(self, username: str, password: str, lifetime: float):
+        self.username = username
+        self.password = password
+        self.lifetime = lifetime
+        self.lock = threading.Lock()
+        self.sessions: dict[str, float] = {}  # id -> expiry (monotonic)
+        self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket -> (binding, message body, expiry)
+        self.logins = 0
+        self.failed_logins = 0
+
+    def has_session(self, cookie_header: str | None) -> bool:
+        cookie = SimpleCookie()
+        try:
+            cookie.load(cookie_header or "")
+        except CookieError:
+            return False
+        morsel = cookie.get(self.COOKIE)
+        with self.lock:
+            expiry = self.sessions.get(morsel.value) if morsel else None
+            return expiry is not None and expiry > time.monotonic()
+
+    def _ticket(self, binding: str, body: str) -> str:
+        now = time.monotonic()
+        ticket = secrets.token_urlsafe(24)
+        with self.lock:
+            if len(self.tickets) >= self.MAX_ENTRIES:
+                self.tickets = {k: v for k, v in self.tickets.items() if v[2] > now}
+                if len(self.tickets) >= self.MAX_ENTRIES:
+                    raise Refused(503, "too many logins in progress")
+            self.tickets[ticket] = (binding, body, now + self.TICKET_SECONDS)
+        return ticket
+
+    def _take(self, ticket: str) -> tuple[str, str] | None:
+        with self.lock:
+            entry = self.tickets.pop(ticket, None)
+        if entry is None or entry[2] <= time.monotonic():
+            return None
+        return entry[0], entry[1]
+
+    def page(self, binding: str, body: str, failed: bool = False) -> bytes:
+        ticket = self._ticket(binding, body)
+        error = "<p>Wrong user name or password.</p>" if failed else ""
+        return (
+            "<!DOCTYPE html><html><head><title>Sign in</title></head><body>" + error
+            + '<form method="post" action="/idp/login">'
+            + f'<input type="hidden" name="ticket" value="{html.escape(ticket)}">'
+            + '<label>User name <input type="text" name="username" autocomplete="username"></label>'
+            + '<label>Password <input type="password" name="password" autocomplete="current-password"></label>'
+            + '<button type="submit">Sign in</button></form></body></html>'
+        ).encode()
+
+    def submit(self, form: str) -> tuple[int, list[tuple[str, str]], bytes]:
+        """The login form posted: (status, extra headers, body)."""
+        try:
+            values = {k: v[0] for k, v in parse_qs(form, keep_blank_values=True, max_num_fields=8).items()}
+        except ValueError:
+            raise Refused(400, "malformed login form")
+        pending = self._take(values.get("ticket", ""))
+        if pending is None:
+            raise Refused(400, "unknown or expired login ticket")
+        ok = hmac.compare_digest(values.get("username", "").encode(), self.username.encode()) and hmac.compare_digest(
+            values.get("password", "").encode(), self.password.encode())
+        if not ok:
+            with self.lock:
+                self.failed_logins += 1
+            return 200, [], self.page(*pending, failed=True)
+        session = secrets.token_urlsafe(24)
+        with self.lock:
+            now = time.monotonic()
+            if len(self.sessions) >= self.MAX_ENTRIES:
+                self.sessions = {k: v for k, v in self.sessions.items() if v > now}
+            self.sessions[session] = now + self.lifetime
+            self.logins += 1
+        continuation = self._ticket(*pending)
+        return 302, [
+            ("Location", "/idp/sso/continue?" + urlencode({"ticket": continuation})),
+            ("Set-Cookie", f"{self.COOKIE}={session}; Path=/idp; HttpOnly; Max-Age={max(1, int(self.lifetime))}"),
+        ], b""
+
+    def resume(self, ticket: str) -> tuple[str, str] | None:
+        return self._take(ticket)
+
+    def revoke_all(self) -> int:
+        with self.lock:
+            count = len(self.sessions)
+            self.sessions.clear()
+        return count
+
+    def report(self) -> dict:
+        now = time.monotonic()
+        with self.lock:
+            return {"active": sum(1 for v in self.sessions.values() if v > now), "logins": self.logins,
+                    "failed_logins": self.failed_logins}
+
+
 def _is_signature_failure(exc: BaseException) -> bool:
     from saml2.response import IncorrectlySigned
     from saml2.sigver import SignatureError
@@ -246,7 +365,7 @@ def _is_signature_failure(exc: BaseException) -> bool:
     return False
 
 
-def make_handler(idp: IdP):
+def make_handler(idp: IdP, gate: LoginGate | None = None):
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         timeout = 10
@@ -255,8 +374,10 @@ def make_handler(idp: IdP):
         def log_message(self, fmt, *args):
             log.info("%s %s", self.address_string(), fmt % args)
 
-        def _send(self, status: int, body: bytes, content_type: str) -> None:
+        def _send(self, status: int, body: bytes, content_type: str, headers=()) -> None:
             self.send_response(status)
+            for name, value in headers:
+                self.send_header(name, value)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
@@ -269,7 +390,16 @@ def make_handler(idp: IdP):
             if url.path == "/idp/metadata":
                 self._send(200, idp.metadata, "application/samlmetadata+xml")
             elif url.path == "/idp/sso/redirect":
-                self._answer(lambda: idp.sso(url.query, BINDING_HTTP_REDIRECT))
+                self._gated(BINDING_HTTP_REDIRECT, url.query)
+            elif url.path == "/idp/sso/continue" and gate is not None:
+                ticket = (parse_qs(url.query).get("ticket") or [""])[0]
+                pending = gate.resume(ticket) if gate.has_session(self.headers.get("Cookie")) else None
+                if pending is None:
+                    self._send(400, b"unknown ticket or no session\n", "text/plain; charset=utf-8")
+                else:
+                    self._answer(lambda: idp.sso(pending[1], pending[0]))
+            elif url.path == "/test/sessions" and gate is not None:
+                self._send(200, json.dumps(gate.report()).encode(), "application/json")
             elif url.path == "/idp/sso/post":
                 self._send(405, b"POST only (HTTP-POST binding)\n", "text/plain; charset=utf-8")
             else:
@@ -277,28 +407,60 @@ def make_handler(idp: IdP):
 
         def do_POST(self):  # noqa: N802
             url = urlsplit(self.path)
+            if url.path == "/test/sessions/revoke" and gate is not None:
+                self._send(200, json.dumps({"revoked": gate.revoke_all()}).encode(), "application/json")
+                return
+            if url.path == "/idp/login" and gate is not None:
+                body = self._form_body()
+                if body is not None:
+                    try:
+                        status, headers, page = gate.submit(body)
+                    except Refused as refused:
+                        self._send(refused.status, f"{refused.reason}\n".encode(), "text/plain; charset=utf-8")
+                        return
+                    self._send(status, page, "text/html; charset=utf-8", headers)
+                return
             if url.path == "/idp/sso/redirect":
                 self._send(405, b"GET only (HTTP-Redirect binding)\n", "text/plain; charset=utf-8")
                 return
             if url.path != "/idp/sso/post":
                 self._send(404, b"not found\n", "text/plain; charset=utf-8")
                 return
+            body = self._form_body()
+            if body is None:
+                return
+            self._gated(BINDING_HTTP_POST, body)
+
+        def _form_body(self) -> str | None:
+            """The form-encoded request body, or None after an error answer."""
             try:
                 length = int(self.headers.get("Content-Length", ""))
             except ValueError:
                 self.close_connection = True
                 self._send(411, b"Content-Length required\n", "text/plain; charset=utf-8")
-                return
+                return None
             if not 0 <= length <= MAX_MESSAGE:
                 self.close_connection = True
                 self._send(413, b"too large\n", "text/plain; charset=utf-8")
-                return
+                return None
             body = self.rfile.read(length).decode("latin-1")
             content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
             if content_type != "application/x-www-form-urlencoded":
                 self._send(415, b"application/x-www-form-urlencoded only\n", "text/plain; charset=utf-8")
+                return None
+            return body
+
+        def _gated(self, binding: str, body: str) -> None:
+            """Answers an AuthnRequest, or shows the login page first when logins are on and there is no session."""
+            if gate is not None and not gate.has_session(self.headers.get("Cookie")):
+                try:
+                    page = gate.page(binding, body)
+                except Refused as refused:
+                    self._send(refused.status, f"{refused.reason}\n".encode(), "text/plain; charset=utf-8")
+                    return
+                self._send(200, page, "text/html; charset=utf-8")
                 return
-            self._answer(lambda: idp.sso(body, BINDING_HTTP_POST))
+            self._answer(lambda: idp.sso(body, binding))
 
         def _answer(self, make_page) -> None:
             try:
@@ -322,6 +484,10 @@ def _parse_args(argv):
         default="both",
         help="what the IdP signs in its Response (default both: a signed Assertion in a signed Response)",
     )
+    p.add_argument("--login-password", metavar="P", help="show a login page (user --login-user, password P) and keep a session")
+    p.add_argument("--login-user", default="alice", help="the user name the login page accepts (default alice)")
+    p.add_argument("--session-lifetime", type=float, default=3600, metavar="S",
+                   help="with --login-password: how long a session lasts, in seconds (default 3600)")
     args = peer_runtime.parse_peer_arguments(
         p,
         argv,
@@ -352,7 +518,8 @@ def main(argv=None) -> int:
         print(f"saml_idp.py: cannot start the IdP: {type(exc).__name__}: {exc}", file=sys.stderr)
         httpd.server_close()
         return 1
-    httpd.RequestHandlerClass = make_handler(idp)
+    gate = LoginGate(args.login_user, args.login_password, args.session_lifetime) if args.login_password else None
+    httpd.RequestHandlerClass = make_handler(idp, gate)
     peer_runtime.start_serving(httpd)
 
     # The socket listens already (bound in the constructor), so the port is usable as soon as it is printed.

@@ -15,7 +15,10 @@ saml_idp.py with it, plays the SP with pysaml2's own client
   with its Signature, RelayState, SigAlg or SAMLRequest altered are all 403;
 - the same for the HTTP-POST binding (enveloped XML signature);
 - malformed or incomplete queries are 400, unknown paths 404;
-- SIGTERM stops the peer with exit 0.
+- SIGTERM stops the peer with exit 0;
+- with --login-password: a login page before the Response, a wrong password
+  shows it again, the right one sets idp_sid and continues the pending request,
+  the cookie answers later requests at once until it is revoked or expires.
 
 Ends with "N passed, M failed"; exit 0 only when nothing failed.
 """
@@ -24,6 +27,8 @@ from __future__ import annotations
 
 import base64
 import html
+import http.client
+import json
 import re
 import shutil
 import signal
@@ -184,6 +189,87 @@ def resigned_request_with_other_id(url: str) -> str:
     return replace_param(url, "SAMLRequest", rewrite)
 
 
+def raw(method: str, url: str, body: str | None = None, cookie: str | None = None) -> tuple[int, dict, str]:
+    """One request, no redirect followed: (status, headers by lower-case name, body text)."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=TIMEOUT)
+    headers = {"Content-Type": "application/x-www-form-urlencoded"} if body is not None else {}
+    if cookie:
+        headers["Cookie"] = cookie
+    try:
+        conn.request(method, parts.path + ("?" + parts.query if parts.query else ""), body=body, headers=headers)
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def check_login_gate(tmp: Path, sp_md: Path) -> None:
+    """saml_idp.py --login-password: the login page, the session cookie, revocation and expiry."""
+    proc = subprocess.Popen(
+        [sys.executable, str(HERE / "saml_idp.py"), "--sp-metadata", str(sp_md), "--port", "0", "--max-seconds", "120",
+         "--login-password", "wonderland", "--session-lifetime", "3"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{proc.stdout.readline().strip()}"
+        idp_md = tmp / "idp-login.xml"
+        idp_md.write_bytes(get(f"{base}/idp/metadata")[1])
+        client = sp_client(str(idp_md))
+        entity = f"{base}/idp/metadata"
+
+        def ticket(page: str) -> str:
+            found = re.search(r'name="ticket" value="([^"]+)"', page)
+            return html.unescape(found.group(1)) if found else ""
+
+        reqid, url = redirect_url(client, entity, "gate")
+        status, _, page = raw("GET", url)
+        check(status == 200 and 'action="/idp/login"' in page and 'type="password" name="password"' in page,
+              "login gate: no session -> the login page", f"{status} {page[:200]!r}")
+        form = {"ticket": ticket(page), "username": "alice", "password": "nope"}
+        status, _, page = raw("POST", f"{base}/idp/login", urllib.parse.urlencode(form))
+        check(status == 200 and "Wrong user name or password" in page and ticket(page) != form["ticket"],
+              "login gate: a wrong password shows the form again with a new ticket", str(status))
+        status, _, _ = raw("POST", f"{base}/idp/login", urllib.parse.urlencode(form))
+        check(status == 400, "login gate: a ticket is used once", str(status))
+        form = {"ticket": ticket(page), "username": "alice", "password": "wonderland"}
+        status, headers, _ = raw("POST", f"{base}/idp/login", urllib.parse.urlencode(form))
+        cookie = headers.get("set-cookie", "").split(";")[0]
+        check(status == 302 and headers.get("location", "").startswith("/idp/sso/continue?ticket=")
+              and cookie.startswith("idp_sid=") and "HttpOnly" in headers.get("set-cookie", ""),
+              "login gate: the right password sets idp_sid and continues", f"{status} {headers}")
+        status, _, page = raw("GET", base + headers.get("location", ""), cookie=cookie)
+        value = re.search(r'name="SAMLResponse" value="([^"]+)"', page)
+        answer = value and client.parse_authn_request_response(
+            html.unescape(value.group(1)), BINDING_HTTP_POST, outstanding={reqid: "/"})
+        check(status == 200 and answer is not None, "login gate: the pending request is answered after the login", str(status))
+        _, again = redirect_url(client, entity, "gate-2")
+        status, _, page = raw("GET", again, cookie=cookie)
+        check(status == 200 and 'name="SAMLResponse"' in page, "login gate: the session answers the next request at once", str(status))
+        status, _, report = raw("GET", f"{base}/test/sessions")
+        check(json.loads(report) == {"active": 1, "logins": 1, "failed_logins": 1}, "login gate: /test/sessions", report)
+        raw("POST", f"{base}/test/sessions/revoke", "")
+        status, _, page = raw("GET", again, cookie=cookie)
+        check(status == 200 and 'action="/idp/login"' in page, "login gate: a revoked session shows the login page", str(status))
+        _, page_body = raw("GET", again)[1:]
+        form = {"ticket": ticket(page_body), "username": "alice", "password": "wonderland"}
+        status, headers, _ = raw("POST", f"{base}/idp/login", urllib.parse.urlencode(form))
+        cookie = headers.get("set-cookie", "").split(";")[0]
+        time.sleep(3.5)
+        status, _, page = raw("GET", again, cookie=cookie)
+        check(status == 200 and 'action="/idp/login"' in page, "login gate: an expired session shows the login page", str(status))
+        _, action, fields = post_form(client, entity, "post-gate")
+        status, _, page = raw("POST", action, urllib.parse.urlencode(fields))
+        check(status == 200 and 'action="/idp/login"' in page, "login gate: the POST binding gets the login page too", str(status))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="saml-selftest-"))
     sp_md = tmp / "sp.xml"
@@ -319,6 +405,9 @@ def main() -> int:
             proc.kill()
             code = proc.wait()
         check(code == 0, "SIGTERM stops saml_idp.py with exit 0", str(code))
+    try:
+        check_login_gate(tmp, sp_md)
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
     failed = sum(1 for ok, _ in results if not ok)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import http.client
 import http.server
 import json
 import os
@@ -247,6 +248,68 @@ def check_revocation_modes() -> None:
     cb.close()
 
 
+def raw_request(method, url, body=None, cookie=None):
+    """One request, no redirect followed: (status, headers as a list, body text)."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=TIMEOUT)
+    headers = {}
+    if body is not None:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    if cookie:
+        headers["Cookie"] = cookie
+    try:
+        conn.request(method, parts.path + ("?" + parts.query if parts.query else ""), body=body, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.getheaders(), response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def check_session_layer() -> None:
+    """op.py --session-lifetime: a cookie after the form, authorizations without the form while it lives."""
+    proc, base = start_op(["--session-lifetime", "3"])
+    try:
+        verifier = b64url(secrets.token_bytes(32))
+        q = {"response_type": "code", "client_id": CLIENT_ID, "redirect_uri": "http://127.0.0.1:9/callback",
+             "scope": "openid", "state": "s1", "code_challenge": b64url(hashlib.sha256(verifier.encode()).digest()),
+             "code_challenge_method": "S256"}
+        url = base + "/oauth2/authorize?" + urllib.parse.urlencode(q)
+        st, _, page = raw_request("GET", url)
+        check(st == 200 and 'name="sub"' in page, "session layer: no cookie -> the mock's form", str(st))
+        st, headers, _ = raw_request("POST", url, body="sub=alice%40example.com")
+        location = dict((k.lower(), v) for k, v in headers).get("location", "")
+        cookies = [v for k, v in headers if k.lower() == "set-cookie" and v.startswith("op_session=")]
+        check(st == 302 and "code=" in location and cookies and "Max-Age=3" in cookies[0] and "HttpOnly" in cookies[0],
+              "session layer: submitting the form sets op_session", f"{st} {headers}")
+        cookie = cookies[0].split(";")[0] if cookies else ""
+        st, headers, _ = raw_request("GET", url, cookie=cookie)
+        location = dict((k.lower(), v) for k, v in headers).get("location", "")
+        check(st == 302 and "code=" in location and "state=s1" in location,
+              "session layer: the cookie gets a code without the form", f"{st} {location}")
+        st, report, _ = http_json("GET", base + "/test/sessions")
+        check(report == {"active": 1, "form_logins": 1, "cookie_logins": 1}, "session layer: /test/sessions counts", str(report))
+        st, body, _ = http_json("POST", base + "/test/sessions/revoke", form={})
+        st, _, page = raw_request("GET", url, cookie=cookie)
+        check(st == 200 and 'name="sub"' in page and body == {"revoked": 1}, "session layer: a revoked session shows the form again", str(body))
+        st, headers, _ = raw_request("POST", url, body="sub=alice%40example.com")
+        cookie = next((v.split(";")[0] for k, v in headers if k.lower() == "set-cookie"), "")
+        time.sleep(3.5)
+        st, _, page = raw_request("GET", url, cookie=cookie)
+        check(st == 200 and 'name="sub"' in page, "session layer: an expired session shows the form again (server side)", str(st))
+    finally:
+        stop_op(proc)
+    proc, base = start_op()
+    try:
+        q = {"response_type": "code", "client_id": CLIENT_ID, "redirect_uri": "http://127.0.0.1:9/callback",
+             "scope": "openid", "state": "s", "code_challenge": b64url(hashlib.sha256(b"x" * 43).digest()),
+             "code_challenge_method": "S256"}
+        st, headers, _ = raw_request("POST", base + "/oauth2/authorize?" + urllib.parse.urlencode(q), body="sub=a")
+        check(st == 302 and not any(k.lower() == "set-cookie" for k, _ in headers),
+              "without --session-lifetime no session cookie is set", str(headers))
+    finally:
+        stop_op(proc)
+
+
 def main() -> int:
     cb = Callback()
     proc, base = start_op()
@@ -404,6 +467,9 @@ def main() -> int:
 
     # op.py --revocation: the RFC 7009 layer, in each mode
     check_revocation_modes()
+
+    # op.py --session-lifetime: the IdP session layer
+    check_session_layer()
 
     # --max-seconds budget
     t0 = time.monotonic()
