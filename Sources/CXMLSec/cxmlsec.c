@@ -378,6 +378,64 @@ done:
     return result;
 }
 
+int ssokit_xmlenc_encrypt(xmlNodePtr element, const ssokit_key *recipient) {
+    if (ssokit_xmlsec_initialize() != 0 || element == NULL || element->doc == NULL || recipient == NULL ||
+        recipient->key == NULL) {
+        return -1;
+    }
+    int result = -1;
+    xmlSecKeysMngrPtr manager = NULL;
+    xmlSecEncCtxPtr ctx = NULL;
+    xmlNodePtr template = xmlSecTmplEncDataCreate(
+        element->doc, xmlSecTransformAes256GcmId, NULL, xmlSecTypeEncElement, NULL, NULL);
+    if (template == NULL) return -1;
+    if (xmlSecTmplEncDataEnsureCipherValue(template) == NULL) goto done;
+    xmlNodePtr key_info = xmlSecTmplEncDataEnsureKeyInfo(template, NULL);
+    if (key_info == NULL) goto done;
+    xmlNodePtr encrypted_key = xmlSecTmplKeyInfoAddEncryptedKey(key_info, xmlSecTransformRsaOaepId, NULL, NULL, NULL);
+    if (encrypted_key == NULL || xmlSecTmplEncDataEnsureCipherValue(encrypted_key) == NULL) goto done;
+    // The keys manager holds only the recipient's public key: xmlsec finds it there to wrap the session key.
+    manager = xmlSecKeysMngrCreate();
+    if (manager == NULL || xmlSecOpenSSLAppDefaultKeysMngrInit(manager) < 0) goto done;
+    xmlSecKeyPtr transport_key = xmlSecKeyDuplicate(recipient->key);
+    if (transport_key == NULL) goto done;
+    if (xmlSecOpenSSLAppDefaultKeysMngrAdoptKey(manager, transport_key) < 0) {
+        xmlSecKeyDestroy(transport_key);
+        goto done;
+    }
+    ctx = xmlSecEncCtxCreate(manager);
+    if (ctx == NULL) goto done;
+    ctx->encKey = xmlSecKeyGenerate(xmlSecOpenSSLKeyDataAesId, 256, xmlSecKeyDataTypeSession);
+    if (ctx->encKey == NULL) goto done;
+    if (xmlSecEncCtxXmlEncrypt(ctx, template, element) < 0) goto done;
+    // The template now stands where the element was; the context frees the replaced element.
+    template = NULL;
+    result = 0;
+done:
+    if (ctx != NULL) xmlSecEncCtxDestroy(ctx);
+    if (manager != NULL) xmlSecKeysMngrDestroy(manager);
+    if (template != NULL) xmlFreeNode(template);
+    return result;
+}
+
+xmlNodePtr ssokit_node_wrap(xmlNodePtr element, const char *namespace_uri, const char *prefix, const char *local_name) {
+    if (element == NULL || element->doc == NULL || namespace_uri == NULL || local_name == NULL) return NULL;
+    xmlNodePtr wrapper = xmlNewDocNode(element->doc, NULL, BAD_CAST local_name, NULL);
+    if (wrapper == NULL) return NULL;
+    xmlNsPtr ns = xmlNewNs(wrapper, BAD_CAST namespace_uri, BAD_CAST prefix);
+    if (ns == NULL) {
+        xmlFreeNode(wrapper);
+        return NULL;
+    }
+    xmlSetNs(wrapper, ns);
+    if (element->parent == NULL || xmlReplaceNode(element, wrapper) == NULL) {
+        xmlFreeNode(wrapper);
+        return NULL;
+    }
+    // xmlAddChild only fails on NULL arguments or text merging, neither possible for two elements.
+    return xmlAddChild(wrapper, element) == NULL ? NULL : wrapper;
+}
+
 // MARK: - DEFLATE
 
 int ssokit_deflate_raw(const unsigned char *input, size_t length, unsigned char **output, size_t *output_length) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitCore
+import SSOKitDevIdP
 import SSOKitOIDC
 import SSOKitRights
 import SSOKitSAML
@@ -33,6 +34,8 @@ enum CLIOutput {
         } catch let error as TokenCacheError {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as RightError {
+            throw failure(code: error.code.description, message: error.reason)
+        } catch let error as DevIdPError {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as CLIFailure {
             throw failure(code: error.code, message: error.message)

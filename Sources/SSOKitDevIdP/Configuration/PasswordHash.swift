@@ -1,0 +1,47 @@
+import Crypto
+import CryptoExtras
+import Foundation
+import SSOKitCore
+import SSOKitOIDC
+
+/// A salted scrypt hash of a password: the only form in which the IdP keeps one.
+struct PasswordHash: Sendable {
+    /// scrypt N = 2^14, r = 8, p = 1: 16 MiB and a few tens of milliseconds per guess.
+    static let rounds = 1 << 14
+    static let blockSize = 8
+    static let parallelism = 1
+
+    private let salt: [UInt8]
+    private let digest: [UInt8]
+
+    /// Hashes `password` under a fresh 128-bit salt.
+    init(hashing password: String) throws(DevIdPError) {
+        var generator = SystemRandomNumberGenerator()
+        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        self.salt = salt
+        self.digest = try Self.derive(password, salt: salt)
+    }
+
+    /// Whether `candidate` is the password, compared in constant time; false if hashing fails.
+    func matches(_ candidate: String) -> Bool {
+        guard let derived = try? Self.derive(candidate, salt: salt) else { return false }
+        return ConstantTime.equals(derived, digest)
+    }
+
+    /// A hash that no password is known to match: checked against unknown usernames, so that their answer takes as
+    /// long as a wrong password's and does not tell which usernames exist.
+    static let decoy: PasswordHash? = try? PasswordHash(hashing: RandomToken.make())
+
+    private static func derive(_ password: String, salt: [UInt8]) throws(DevIdPError) -> [UInt8] {
+        guard password.utf8.count <= 1024 else { throw DevIdPError(.invalidCredentials, "the password is too long") }
+        let normalized = Array(password.precomposedStringWithCanonicalMapping.utf8)
+        do {
+            let key = try KDF.Scrypt.deriveKey(
+                from: normalized, salt: salt, outputByteCount: 32, rounds: rounds, blockSize: blockSize,
+                parallelism: parallelism, maxMemory: 128 * blockSize * rounds * (parallelism + 2))
+            return key.withUnsafeBytes { Array($0) }
+        } catch {
+            throw DevIdPError(.serverError, "scrypt failed")
+        }
+    }
+}
