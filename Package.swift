@@ -306,6 +306,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SSOKitDevIdPTests",
+            dependencies: [
+                "SSOKitDevIdP", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "SSOKitEndToEndTests",
             dependencies: [
                 "ssokit", "SSOKitTesting", "SSOKitCore", "PostgresTestSupport",

@@ -25,6 +25,10 @@ public struct DevIdPError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unsupportedResponseType = Code("unsupported_response_type")
         /// A requested scope is unknown or not allowed for the client, or `openid` is missing.
         public static let invalidScope = Code("invalid_scope")
+        /// A `request` object was sent; the IdP supports none (OIDC Core §3.1.2.6).
+        public static let requestNotSupported = Code("request_not_supported")
+        /// A `request_uri` was sent; the IdP supports none (OIDC Core §3.1.2.6).
+        public static let requestURINotSupported = Code("request_uri_not_supported")
         /// The user cancelled the login or gave too many wrong passwords (RFC 6749 §4.1.2.1).
         public static let accessDenied = Code("access_denied")
         /// The user is not signed in and `prompt=none` forbids asking (OIDC Core §3.1.2.6).

@@ -91,8 +91,11 @@ extension DevIdPEndpoints {
     static func authorization(
         _ parameters: Parameters, client: OIDCClientRegistration, redirectURI: String, state: String?
     ) throws(DevIdPError) -> OIDCAuthorization {
-        if parameters["request"] != nil || parameters["request_uri"] != nil {
-            throw DevIdPError(.invalidRequest, "request objects are not supported")
+        if parameters["request"] != nil {
+            throw DevIdPError(.requestNotSupported, "request objects are not supported")
+        }
+        if parameters["request_uri"] != nil {
+            throw DevIdPError(.requestURINotSupported, "request_uri is not supported")
         }
         guard let responseType = parameters["response_type"] else {
             throw DevIdPError(.invalidRequest, "response_type is missing")
