@@ -33,8 +33,7 @@ public struct DevIdPSigningKeys: Sendable {
         let oidc = try newRSAKey()
         let saml = try newRSAKey()
         return try DevIdPSigningKeys(
-            oidcKey: oidc, samlKeyPEM: saml.pkcs8PEMRepresentation,
-            samlCertificatePEM: SelfSignedCertificate.pem(for: saml))
+            oidcKey: oidc, samlKey: saml, samlCertificatePEM: SelfSignedCertificate.pem(for: saml))
     }
 
     /// The keys kept in `folder` (created 0700; files 0600), generated there on first use. A certificate that is
@@ -52,8 +51,8 @@ public struct DevIdPSigningKeys: Sendable {
             throw DevIdPError(.keyUnavailable, "a key file in \(folder.path) is not an RSA private key in PEM")
         }
         if let certificatePEM = try data.read(FileName.samlCertificate),
-            let keys = try? DevIdPSigningKeys(
-                oidcKey: oidcKey, samlKeyPEM: samlPEM, samlCertificatePEM: certificatePEM)
+            SelfSignedCertificate.matches(certificatePEM, key: samlKey),
+            let keys = try? DevIdPSigningKeys(oidcKey: oidcKey, samlKey: samlKey, samlCertificatePEM: certificatePEM)
         {
             return keys
         }
@@ -64,20 +63,22 @@ public struct DevIdPSigningKeys: Sendable {
         }
         _ = try data.create(FileName.samlCertificate, text: certificatePEM)
         return try DevIdPSigningKeys(
-            oidcKey: oidcKey, samlKeyPEM: samlPEM, samlCertificatePEM: try data.read(FileName.samlCertificate) ?? "")
+            oidcKey: oidcKey, samlKey: samlKey, samlCertificatePEM: try data.read(FileName.samlCertificate) ?? "")
     }
 
-    init(oidcKey: _RSA.Signing.PrivateKey, samlKeyPEM: String, samlCertificatePEM: String) throws(DevIdPError) {
-        guard oidcKey.keySizeInBits >= 2048,
+    init(oidcKey: _RSA.Signing.PrivateKey, samlKey: _RSA.Signing.PrivateKey, samlCertificatePEM: String)
+        throws(DevIdPError)
+    {
+        guard oidcKey.keySizeInBits >= 2048, samlKey.keySizeInBits >= 2048,
             let primitives = try? oidcKey.publicKey.getKeyPrimitives()
-        else { throw DevIdPError(.keyUnavailable, "the ID-token key must be RSA of 2048 bits or more") }
+        else { throw DevIdPError(.keyUnavailable, "the signing keys must be RSA of 2048 bits or more") }
         let modulus = Base64URL.encode(primitives.modulus)
         let exponent = Base64URL.encode(primitives.publicExponent)
         // RFC 7638 §3.2: the required members in lexicographic order, no whitespace.
         let thumbprintInput = #"{"e":"\#(exponent)","kty":"RSA","n":"\#(modulus)"}"#
         let keyID = Base64URL.encode(SHA256.hash(data: Array(thumbprintInput.utf8)))
         do {
-            self.samlKey = try SAMLPrivateKey(pem: samlKeyPEM, certificatePEM: samlCertificatePEM)
+            self.samlKey = try SAMLPrivateKey(pem: samlKey.pkcs8PEMRepresentation, certificatePEM: samlCertificatePEM)
             self.samlCertificate = try SAMLCertificate(pem: samlCertificatePEM)
         } catch {
             throw DevIdPError(.keyUnavailable, "the SAML key and certificate could not be loaded together")

@@ -26,4 +26,10 @@ enum SelfSignedCertificate {
             throw DevIdPError(.keyUnavailable, "the SAML signing certificate could not be made")
         }
     }
+
+    /// Whether the PEM certificate carries the public key of `key`.
+    static func matches(_ pem: String, key: _RSA.Signing.PrivateKey) -> Bool {
+        guard let certificate = try? Certificate(pemEncoded: pem) else { return false }
+        return certificate.publicKey == Certificate.PrivateKey(key).publicKey
+    }
 }
