@@ -108,9 +108,13 @@ import Testing
             #expect(wrongSecret.status == 401)
             #expect(wrongSecret.json["error"] == .string("invalid_client"))
             #expect(wrongSecret.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true, "RFC 6749 §5.2")
-            let wrongMethod = try await idp.post(
+            let postForBasic = try await idp.post(
                 "/token", grant + [("client_id", "basic-app"), ("client_secret", "basic-secret")])
-            #expect(wrongMethod.json["error"] == .string("invalid_client"), "basic-app registered client_secret_basic")
+            #expect(postForBasic.json["error"] == .string("invalid_grant"), "a secret may travel in the form too")
+            let basicForPost = try await idp.post("/token", grant, headers: [basic("post-app", "post-secret")])
+            #expect(basicForPost.json["error"] == .string("invalid_grant"), "RFC 6749 §2.3.1: Basic is always accepted")
+            let secretForJWT = try await idp.post("/token", grant, headers: [basic("jwt-app", "guess")])
+            #expect(secretForJWT.json["error"] == .string("invalid_client"), "jwt-app authenticates by assertion only")
             let twoMethods = try await idp.post(
                 "/token", grant + [("client_secret", "basic-secret")], headers: [basic("basic-app", "basic-secret")])
             #expect(twoMethods.json["error"] == .string("invalid_request"), "RFC 6749 §2.3")
@@ -162,7 +166,7 @@ import Testing
                 try await send(try await assertion(audience: idp.issuer)) == "invalid_grant",
                 "the issuer is an audience")
             #expect(try await send(try await assertion(audience: "https://elsewhere.example")) == "invalid_client")
-            #expect(try await send(try await assertion(audience: idp.issuer, lifetime: 3600)) == "invalid_client")
+            #expect(try await send(try await assertion(audience: idp.issuer, lifetime: 7200)) == "invalid_client")
             #expect(try await send(try await assertion(audience: idp.issuer, lifetime: -120)) == "invalid_client")
             #expect(
                 try await send(try await assertion(audience: idp.issuer, key: P256.Signing.PrivateKey()))

@@ -3,7 +3,9 @@ import SSOKitOIDC
 /// An OpenID Connect client registered with the development IdP (the values of OAuth 2.0 Dynamic Client
 /// Registration, RFC 7591 §2, given in configuration instead).
 public struct OIDCClientRegistration: Sendable {
-    /// How the client authenticates at the token and revocation endpoints: exactly one method per client.
+    /// How the client authenticates at the token and revocation endpoints. A client with a secret may send it in
+    /// a Basic header or in the form whichever it registered (RFC 6749 §2.3.1 makes Basic mandatory to support);
+    /// the registered method is what it should use.
     public enum Authentication: Sendable {
         /// A public client (a native app, RFC 8252): only `client_id`, with PKCE.
         case none

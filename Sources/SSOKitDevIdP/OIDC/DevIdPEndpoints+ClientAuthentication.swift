@@ -7,12 +7,15 @@ import SSOKitOIDC
 extension DevIdPEndpoints {
     /// The `client_assertion_type` of `private_key_jwt` (RFC 7523 §2.2).
     static let jwtBearerAssertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
-    /// The longest lifetime a client assertion may claim, which bounds how long its `jti` is remembered.
-    static let maximumAssertionLifetime: TimeInterval = 600
+    /// The longest lifetime a client assertion may claim, which bounds how long its `jti` is remembered (Authlib,
+    /// for one, signs assertions for an hour).
+    static let maximumAssertionLifetime: TimeInterval = 3600
 
-    /// Authenticates the client of a token or revocation request with the one method it registered (RFC 6749
-    /// §2.3, OIDC Core §9). Presenting two methods at once is `invalid_request`; anything else wrong is
-    /// `invalid_client`. `endpoint` is the URL called, one of the audiences a client assertion may name.
+    /// Authenticates the client of a token or revocation request (RFC 6749 §2.3, OIDC Core §9): a public client by
+    /// its `client_id` alone, a client with a secret by that secret in a Basic header or in the form (RFC 6749
+    /// §2.3.1 requires Basic whatever else a client uses), a `private_key_jwt` client by an assertion only.
+    /// Presenting two methods at once is `invalid_request`; anything else wrong is `invalid_client`. `endpoint` is
+    /// the URL called, one of the audiences a client assertion may name.
     func authenticateClient(_ request: EndpointRequest, form: Parameters, endpoint: String) async throws(DevIdPError)
         -> OIDCClientRegistration
     {
@@ -46,22 +49,18 @@ extension DevIdPEndpoints {
         guard let client = clients[clientID] else {
             throw DevIdPError(.invalidClient, "the client is not registered")
         }
-        guard client.authentication.name == method else {
-            throw DevIdPError(
-                .invalidClient, "this client must authenticate with \(client.authentication.name), not \(method)")
-        }
+        let refusal = DevIdPError(
+            .invalidClient, "this client must authenticate with \(client.authentication.name), not \(method)")
         switch client.authentication {
         case .none:
-            break
-        case .clientSecretBasic(let secret):
-            guard Self.secretsMatch(basic?.secret, secret) else {
-                throw DevIdPError(.invalidClient, "the client secret is wrong")
-            }
-        case .clientSecretPost(let secret):
-            guard Self.secretsMatch(form["client_secret"], secret) else {
+            guard method == "none" else { throw refusal }
+        case .clientSecretBasic(let secret), .clientSecretPost(let secret):
+            guard method == "client_secret_basic" || method == "client_secret_post" else { throw refusal }
+            guard Self.secretsMatch(basic?.secret ?? form["client_secret"], secret) else {
                 throw DevIdPError(.invalidClient, "the client secret is wrong")
             }
         case .privateKeyJWT(let keys):
+            guard method == "private_key_jwt" else { throw refusal }
             try await verifyClientAssertion(assertion ?? "", client: client, keys: keys, endpoint: endpoint)
         }
         return client

@@ -112,11 +112,13 @@ def main() -> int:
         secret = ECKey.import_key(pem) if args.alg.startswith("ES") else RSAKey.import_key(pem)
     client = OAuth2Session(
         args.client_id, secret, scope="openid profile email", redirect_uri=args.redirect_uri,
-        token_endpoint_auth_method=args.auth_method, code_challenge_method="S256")
+        token_endpoint_auth_method=args.auth_method, revocation_endpoint_auth_method=args.auth_method,
+        code_challenge_method="S256")
     client.trust_env = False
     if args.auth_method == "private_key_jwt":
         headers = {"kid": args.key_id} if args.key_id else None
-        client.register_client_auth_method(PrivateKeyJWT(meta["token_endpoint"], headers=headers, alg=args.alg))
+        # No fixed endpoint: each assertion names the endpoint it is sent to (token or revocation) as its audience.
+        client.register_client_auth_method(PrivateKeyJWT(None, headers=headers, alg=args.alg))
     browser = Browser()
 
     def authorize(expect_form: bool | None = None, wrong_password: bool = False):
