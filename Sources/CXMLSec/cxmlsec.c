@@ -20,6 +20,7 @@
 #include <xmlsec/crypto.h>
 #include <xmlsec/errors.h>
 #include <xmlsec/keys.h>
+#include <xmlsec/keysmngr.h>
 #include <xmlsec/templates.h>
 #include <xmlsec/transforms.h>
 #include <xmlsec/xmldsig.h>
@@ -394,12 +395,20 @@ int ssokit_xmlenc_encrypt(xmlNodePtr element, const ssokit_key *recipient) {
     if (key_info == NULL) goto done;
     xmlNodePtr encrypted_key = xmlSecTmplKeyInfoAddEncryptedKey(key_info, xmlSecTransformRsaOaepId, NULL, NULL, NULL);
     if (encrypted_key == NULL || xmlSecTmplEncDataEnsureCipherValue(encrypted_key) == NULL) goto done;
-    // The keys manager holds only the recipient's public key: xmlsec finds it there to wrap the session key.
+    // The keys manager holds only the recipient's public key, in a plain keys store (no X509 store, whose default
+    // paths would load the system's CA bundle on every call): xmlsec finds it there to wrap the session key.
     manager = xmlSecKeysMngrCreate();
-    if (manager == NULL || xmlSecOpenSSLAppDefaultKeysMngrInit(manager) < 0) goto done;
+    if (manager == NULL) goto done;
+    xmlSecKeyStorePtr store = xmlSecKeyStoreCreate(xmlSecSimpleKeysStoreId);
+    if (store == NULL) goto done;
+    if (xmlSecKeysMngrAdoptKeysStore(manager, store) < 0) {
+        xmlSecKeyStoreDestroy(store);
+        goto done;
+    }
+    manager->getKey = xmlSecKeysMngrGetKey;
     xmlSecKeyPtr transport_key = xmlSecKeyDuplicate(recipient->key);
     if (transport_key == NULL) goto done;
-    if (xmlSecOpenSSLAppDefaultKeysMngrAdoptKey(manager, transport_key) < 0) {
+    if (xmlSecSimpleKeysStoreAdoptKey(store, transport_key) < 0) {
         xmlSecKeyDestroy(transport_key);
         goto done;
     }

@@ -31,12 +31,25 @@ public final class DevIdentityProvider: Sendable {
     private let clients: [String: OIDCClientRegistration]
     private let serviceProviders: [String: SAMLServiceProviderRegistration]
     private let stores = DevIdPStores()
-    private let running = Mutex<Running?>(nil)
+    private let state = Mutex<State>(.idle)
+
+    private enum State: Sendable {
+        case idle
+        case starting
+        case running(Running)
+    }
 
     private struct Running: Sendable {
         let group: ServiceGroup
         let task: Task<Void, any Error>
         let baseURL: URL
+    }
+
+    private var running: Running? {
+        state.withLock { value in
+            guard case .running(let running) = value else { return nil }
+            return running
+        }
     }
 
     /// Validates `configuration` (see ``DevIdPError/Code/invalidConfiguration`` and
@@ -50,7 +63,7 @@ public final class DevIdentityProvider: Sendable {
     }
 
     /// The base URL while the server runs.
-    public var baseURL: URL? { running.withLock { $0?.baseURL } }
+    public var baseURL: URL? { running?.baseURL }
 
     /// Binds and serves in the background; returns the base URL (the OIDC issuer) once the server listens.
     public func start() async throws(DevIdPError) -> URL {
@@ -61,7 +74,7 @@ public final class DevIdentityProvider: Sendable {
     public func run(onReady: @Sendable (URL) -> Void) async throws(DevIdPError) {
         let url = try await launch(signals: [.sigterm, .sigint])
         onReady(url)
-        guard let task = running.withLock({ $0?.task }) else { return }
+        guard let task = running?.task else { return }
         do {
             try await task.value
         } catch {
@@ -72,9 +85,10 @@ public final class DevIdentityProvider: Sendable {
     /// Stops serving: open requests finish, then the listener closes. Does nothing when not running.
     public func shutdown() async {
         guard
-            let current = running.withLock({ value -> Running? in
-                defer { value = nil }
-                return value
+            let current = state.withLock({ value -> Running? in
+                guard case .running(let running) = value else { return nil }
+                value = .idle
+                return running
             })
         else { return }
         await current.group.triggerGracefulShutdown()
@@ -82,7 +96,23 @@ public final class DevIdentityProvider: Sendable {
     }
 
     private func launch(signals: [UnixSignal]) async throws(DevIdPError) -> URL {
-        guard running.withLock({ $0 == nil }) else { throw DevIdPError(.bindFailed, "the server is already running") }
+        let idle = state.withLock { value in
+            guard case .idle = value else { return false }
+            value = .starting
+            return true
+        }
+        guard idle else { throw DevIdPError(.bindFailed, "the server is already running") }
+        do {
+            let running = try await listen(signals: signals)
+            state.withLock { $0 = .running(running) }
+            return running.baseURL
+        } catch {
+            state.withLock { $0 = .idle }
+            throw error
+        }
+    }
+
+    private func listen(signals: [UnixSignal]) async throws(DevIdPError) -> Running {
         let signer = try await IDTokenSigner(keys: configuration.keys)
         let slot = EndpointsSlot()
         let quiet = Logger(label: "ssokit.dev-idp", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -119,7 +149,6 @@ public final class DevIdentityProvider: Sendable {
             DevIdPEndpoints(
                 site: site, configuration: configuration, users: users, clients: clients,
                 serviceProviders: serviceProviders, idTokens: signer, stores: stores))
-        running.withLock { $0 = Running(group: group, task: task, baseURL: url) }
-        return url
+        return Running(group: group, task: task, baseURL: url)
     }
 }

@@ -66,7 +66,10 @@ struct DevIdPEndToEndTests {
 
     @Test func readyLineDataFolderAndCleanStop() throws {
         let idp = try startIdP()
-        defer { idp.remove() }
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
         #expect(idp.baseURL.wholeMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+/) != nil, "\(idp.baseURL)")
         #expect(idp.stderr.contains("for development, demos and tests only"))
         for name in ["oidc-signing-key.pem", "saml-signing-key.pem", "saml-signing-cert.pem"] {
@@ -84,6 +87,24 @@ struct DevIdPEndToEndTests {
         #expect(idp.stop() == 0, "SIGTERM stops it cleanly")
         #expect(idp.stdout == "READY \(idp.baseURL)\n", "stdout holds exactly the READY line")
         #expect(idp.stderr.contains("GET /.well-known/openid-configuration 200 "))
+        let again = try DevIdPProcess(arguments: ["--users", users.path])
+        defer { again.remove() }
+        #expect(again.stop(signal: SIGINT) == 0, "SIGINT stops it cleanly too")
+    }
+
+    @Test func unusableDataFolderOrUsersFileIsATypedFailure() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let folderFailure = try ProcessRunner.run(
+            MockProvider.ssokit, ["dev-idp", "--data", "/dev/null/dev-idp", "--users", users.path], timeout: 30)
+        #expect(folderFailure.status == 1)
+        #expect(folderFailure.json?["error"] as? String == "data_folder_unavailable")
+        let usersFailure = try ProcessRunner.run(
+            MockProvider.ssokit,
+            ["dev-idp", "--data", folder.appendingPathComponent("data").path, "--users", "/nonexistent/users.json"],
+            timeout: 30)
+        #expect(usersFailure.status == 1)
+        #expect(usersFailure.json?["error"] as? String == "invalid_configuration")
+        #expect(!usersFailure.stdout.contains("READY"))
     }
 
     @Test func nonLoopbackHostIsAUsageErrorUnlessAllowed() throws {
@@ -91,7 +112,10 @@ struct DevIdPEndToEndTests {
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--allow-remote"))
         let idp = try DevIdPProcess(arguments: ["--host", "0.0.0.0", "--allow-remote", "--users", users.path])
-        defer { idp.remove() }
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
         #expect(idp.stderr.contains("warning: listening on 0.0.0.0"))
         #expect(idp.baseURL.hasPrefix("http://0.0.0.0:"))
     }
@@ -99,7 +123,10 @@ struct DevIdPEndToEndTests {
     @Test(arguments: ["rp-none", "rp-basic", "rp-post", "rp-jwt"])
     func authlibClient(_ clientID: String) throws {
         let idp = try startIdP()
-        defer { idp.remove() }
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
         var arguments = [
             "--issuer", idp.baseURL, "--client-id", clientID, "--username", "alice", "--password", Self.password,
         ]
@@ -132,7 +159,10 @@ struct DevIdPEndToEndTests {
     ])
     func pysaml2ServiceProvider(_ setup: [String]) throws {
         let idp = try startIdP()
-        defer { idp.remove() }
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
         let (result, checks) = try python(
             "devidp_saml_sp.py",
             [
@@ -152,7 +182,10 @@ struct DevIdPEndToEndTests {
 
     @Test func ssokitOIDCCommandsAgainstTheDevIdP() throws {
         let idp = try startIdP()
-        defer { idp.remove() }
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
         let browser =
             MockProvider.python + " " + MockProvider.peerDirectory.appendingPathComponent("devidp_browser.py").path
         let environment = [
@@ -205,7 +238,10 @@ struct DevIdPEndToEndTests {
 
     @Test func ssokitSAMLVerifyAcceptsTheDevIdPsResponse() throws {
         let idp = try startIdP()
-        defer { idp.remove() }
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
         let metadata = folder.appendingPathComponent("idp.xml")
         try Data(contentsOf: try #require(URL(string: idp.baseURL + "/saml/metadata"))).write(to: metadata)
         let acs = "http://127.0.0.1:8123/saml/acs"
@@ -251,7 +287,10 @@ struct DevIdPEndToEndTests {
 
     @Test func demoUserWithAPasswordPrintedOnce() throws {
         let idp = try DevIdPProcess()
-        defer { idp.remove() }
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
         let match = try #require(idp.stderr.firstMatch(of: /Demo user: demo, password: ([A-Za-z0-9_-]+)/))
         let password = String(match.1)
         let browser =

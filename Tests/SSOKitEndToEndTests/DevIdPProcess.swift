@@ -53,11 +53,12 @@ final class DevIdPProcess {
         baseURL = String(line.dropFirst("READY ".count))
     }
 
-    /// SIGTERM, then SIGKILL after 5 s; returns the exit status (nil when it had to be killed).
+    /// `signal` (SIGTERM by default), then SIGKILL after 5 s; returns the exit status (nil when it had to be
+    /// killed).
     @discardableResult
-    func stop() -> Int32? {
+    func stop(signal: Int32 = SIGTERM) -> Int32? {
         guard process.isRunning else { return process.terminationStatus }
-        process.terminate()
+        kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {

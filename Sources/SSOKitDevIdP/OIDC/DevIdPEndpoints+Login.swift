@@ -45,6 +45,8 @@ extension DevIdPEndpoints {
         }
         await stores.throttle.recordSuccess(username, now: now)
         await stores.interactions.finish(handle: handle, now: now)
+        // A new login replaces the browser's session (prompt=login, ForceAuthn, another user).
+        _ = await stores.sessions.end(cookie: request.cookie(IdPCookies.session), now: now)
         guard let started = await stores.sessions.start(username: user.username, now: now, lifetime: lifetimes.session)
         else { return errorPage(DevIdPError(.serverError, "too many sessions are open; try again later")) }
         var response: EndpointResponse
