@@ -26,7 +26,7 @@ final class DevIdPProcess {
                 to: folder.appendingPathComponent("data/clients.json"), atomically: true, encoding: .utf8)
         }
         for file in ["stdout.txt", "stderr.txt"] {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: nil)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: MockProvider.ssokit)
