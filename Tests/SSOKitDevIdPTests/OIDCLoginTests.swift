@@ -20,6 +20,10 @@ import Testing
         let answer = try await browser.signIn(
             at: request.url.absoluteString, username: "alice", password: DevIdPTestValues.password)
         #expect(answer.status == 303, "the login form answers 303 See Other")
+        let cookie = try #require(answer.setCookie("ssokit_devidp_session"))
+        for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=28800"] {
+            #expect(cookie.contains(attribute), "\(attribute) in \(cookie)")
+        }
         let location = try #require(answer.location)
         #expect(location.hasPrefix(request.redirectURI + "?"))
         return try #require(URLComponents(string: location)?.percentEncodedQuery)
@@ -140,6 +144,8 @@ import Testing
             let silentWithSession = try await browser.get(
                 idp.authorizationURL(pkce: PKCE(), extra: [("prompt", "none")]))
             #expect(silentWithSession.locationQuery["code"] != nil)
+            clock.advance(8 * 3600)
+            #expect(try await browser.get(idp.authorizationURL(pkce: PKCE())).isLoginForm, "the session expired")
         }
     }
 
