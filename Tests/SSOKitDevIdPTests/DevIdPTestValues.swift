@@ -16,8 +16,8 @@ enum DevIdPTestValues {
                 claims: [
                     "name": .string("Alice Example"), "email": .string("alice@example.com"),
                     "email_verified": .bool(true), "groups": .array([.string("staff"), .string("admins")]),
-                ]),
-            try DevIdPUser(username: "bob", password: "bob-password"),
+                ], passwordCost: .minimumForTests),
+            try DevIdPUser(username: "bob", password: "bob-password", passwordCost: .minimumForTests),
         ]
     }
 

@@ -11,13 +11,14 @@ public struct DevIdPUser: Sendable {
     public let claims: [String: JSONValue]
     private let password: PasswordHash
 
-    /// Creates a user; the password is hashed here and not kept.
+    /// Creates a user; the password is hashed here (scrypt at `passwordCost`) and not kept.
     ///
     /// - Throws: `invalid_configuration` for an empty, overlong or non-printable username or subject, an empty
     ///   password, or claims that try to set `sub` (use `subject`).
-    public init(username: String, password: String, subject: String? = nil, claims: [String: JSONValue] = [:])
-        throws(DevIdPError)
-    {
+    public init(
+        username: String, password: String, subject: String? = nil, claims: [String: JSONValue] = [:],
+        passwordCost: DevIdPPasswordCost = .standard
+    ) throws(DevIdPError) {
         let subject = subject ?? username
         for (role, value) in [("username", username), ("subject", subject)] {
             guard (1...255).contains(value.utf8.count), value.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
@@ -33,7 +34,7 @@ public struct DevIdPUser: Sendable {
         self.username = username
         self.subject = subject
         self.claims = claims
-        self.password = try PasswordHash(hashing: password)
+        self.password = try PasswordHash(hashing: password, cost: passwordCost)
     }
 
     /// The built-in demo user `demo` ("Demo User", demo@example.com, group `staff`) with the given password.

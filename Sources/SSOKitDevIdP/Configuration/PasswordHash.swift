@@ -6,25 +6,26 @@ import SSOKitOIDC
 
 /// A salted scrypt hash of a password: the only form in which the IdP keeps one.
 struct PasswordHash: Sendable {
-    /// scrypt N = 2^14, r = 8, p = 1: 16 MiB and a few tens of milliseconds per guess.
-    static let rounds = 1 << 14
+    /// scrypt r and p; N comes from the cost.
     static let blockSize = 8
     static let parallelism = 1
 
     private let salt: [UInt8]
     private let digest: [UInt8]
+    private let rounds: Int
 
     /// Hashes `password` under a fresh 128-bit salt.
-    init(hashing password: String) throws(DevIdPError) {
+    init(hashing password: String, cost: DevIdPPasswordCost = .standard) throws(DevIdPError) {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         self.salt = salt
-        self.digest = try Self.derive(password, salt: salt)
+        self.rounds = cost.rounds
+        self.digest = try Self.derive(password, salt: salt, rounds: cost.rounds)
     }
 
     /// Whether `candidate` is the password, compared in constant time; false if hashing fails.
     func matches(_ candidate: String) -> Bool {
-        guard let derived = try? Self.derive(candidate, salt: salt) else { return false }
+        guard let derived = try? Self.derive(candidate, salt: salt, rounds: rounds) else { return false }
         return ConstantTime.equals(derived, digest)
     }
 
@@ -32,7 +33,7 @@ struct PasswordHash: Sendable {
     /// long as a wrong password's and does not tell which usernames exist.
     static let decoy: PasswordHash? = try? PasswordHash(hashing: RandomToken.make())
 
-    private static func derive(_ password: String, salt: [UInt8]) throws(DevIdPError) -> [UInt8] {
+    private static func derive(_ password: String, salt: [UInt8], rounds: Int) throws(DevIdPError) -> [UInt8] {
         guard password.utf8.count <= 1024 else { throw DevIdPError(.invalidCredentials, "the password is too long") }
         let normalized = Array(password.precomposedStringWithCanonicalMapping.utf8)
         do {
