@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "SSOKitPostgres", targets: ["SSOKitPostgres"]),
         .library(name: "SSOKitExtension", targets: ["SSOKitExtension"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
+        .library(name: "SSOKitDevIdP", targets: ["SSOKitDevIdP"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
     dependencies: [
@@ -40,6 +41,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // The development IdP's HTTP server; no traits: it needs neither swift-configuration nor full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -157,9 +163,31 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // `ssokit dev-idp`: a small OpenID Provider and SAML IdP for development, demos and tests.
+        .target(
+            name: "SSOKitDevIdP",
+            dependencies: [
+                "SSOKitCore",
+                "SSOKitOIDC",
+                "SSOKitSAML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "ssokit",
             dependencies: [
+                "SSOKitDevIdP",
                 "SSOKitCore",
                 "SSOKitExtension",
                 "SSOKitOIDC",
@@ -311,6 +339,16 @@ let package = Package(
             name: "SSOKitRightsTests",
             dependencies: [
                 "SSOKitRights", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitCore", "SSOKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitDevIdPTests",
+            dependencies: [
+                "SSOKitDevIdP", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
