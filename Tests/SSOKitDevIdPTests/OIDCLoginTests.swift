@@ -48,7 +48,7 @@ import Testing
             #expect(claims.all["preferred_username"] == .string("alice"))
             let sid = try #require(claims.all["sid"]?.stringValue)
             let authTime = try #require(claims.authTime)
-            #expect(abs(Double(authTime) - Date().timeIntervalSince1970) < 30)
+            #expect(abs(authTime.date.timeIntervalSinceNow) < 30)
             #expect(claims.accessTokenHash != nil)
             // The session cookie is random, HttpOnly, SameSite=Lax, and is not the public sid.
             let cookie = try #require(await browser.cookies["ssokit_devidp_session"])

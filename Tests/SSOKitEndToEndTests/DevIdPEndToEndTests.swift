@@ -16,6 +16,9 @@ struct DevIdPEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try clientKey.pemRepresentation.write(
             to: folder.appendingPathComponent("client.key"), atomically: true, encoding: .utf8)
+        // ssokit refuses a private key file that other users could read.
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent("client.key").path)
         try clientKey.publicKey.pemRepresentation.write(
             to: folder.appendingPathComponent("client.pub"), atomically: true, encoding: .utf8)
         try

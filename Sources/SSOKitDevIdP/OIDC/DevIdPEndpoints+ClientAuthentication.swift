@@ -73,6 +73,14 @@ extension DevIdPEndpoints {
         _ assertion: String, client: OIDCClientRegistration, keys: JSONWebKeySet, endpoint: String
     ) async throws(DevIdPError) {
         let audiences: Set = [site.issuer, site.token, endpoint]
+        let clientID = client.clientID
+        // RFC 7523 §3: `iss` and `sub` are the client. The verifier's own issuer is this IdP (an ID-token issuer
+        // must be a URL), so the issuer rule is the check below rather than the standard one.
+        let issuerIsClient = IDTokenCheck(name: "issuer") { claims, _ throws(OIDCError) in
+            guard claims.issuer == clientID else {
+                throw OIDCError(.issuerMismatch, "iss is not the client")
+            }
+        }
         let subjectIsClient = IDTokenCheck(name: "subject") { claims, _ throws(OIDCError) in
             guard claims.subject == claims.issuer else { throw OIDCError(.invalidClaim, "sub differs from iss") }
         }
@@ -83,8 +91,8 @@ extension DevIdPEndpoints {
         }
         let verifier = IDTokenVerifier(
             configuration: .init(
-                issuer: client.clientID, clientID: client.clientID, clock: configuration.clock,
-                checks: [.issuer, subjectIsClient, audienceIsServer, .expiry, .notBefore, .issuedAt]),
+                issuer: site.issuer, clientID: client.clientID, clock: configuration.clock,
+                checks: [issuerIsClient, subjectIsClient, audienceIsServer, .expiry, .notBefore, .issuedAt]),
             keys: StaticKeySource(keys))
         let claims: IDTokenClaims
         do {
@@ -92,9 +100,9 @@ extension DevIdPEndpoints {
         } catch {
             throw DevIdPError(.invalidClient, "the client assertion is not valid (\(error.code))")
         }
-        let expiry = Date(timeIntervalSince1970: TimeInterval(claims.expiresAt))
+        let expiry = claims.expiresAt.date
         guard expiry.timeIntervalSince(now) <= Self.maximumAssertionLifetime else {
-            throw DevIdPError(.invalidClient, "the client assertion lives longer than 10 minutes")
+            throw DevIdPError(.invalidClient, "the client assertion lives longer than an hour")
         }
         guard let jti = claims.all["jti"]?.stringValue, (1...256).contains(jti.utf8.count) else {
             throw DevIdPError(.invalidClient, "the client assertion has no jti")
