@@ -3,18 +3,46 @@ import Foundation
 /// The embedded default store: one SQLite file in WAL mode. A write returns only after its transaction committed
 /// with fsync; several processes may share the file (busy timeout 5 s); ``update(key:_:)`` holds SQLite's write
 /// lock (`BEGIN IMMEDIATE`) and re-reads the entry inside it, so two processes never spend one refresh token.
+///
+/// SQLite blocks: it waits up to the busy timeout for another process's write lock and fsyncs on every commit. The
+/// store therefore runs on a thread of its own (a ``DedicatedThreadExecutor``), never on Swift's cooperative pool:
+/// a held lock or a slow disk delays this store's callers only, and every other task keeps running.
 public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
     private let connection: SQLiteConnection
+    private let executor: DedicatedThreadExecutor
     private var lock = AsyncLock()
 
     /// The schema version this code writes (`PRAGMA user_version`).
     public static let schemaVersion = 2
 
-    /// Opens or creates the database file at `path` (mode 0600) and migrates its schema.
+    /// Every method runs on the store's own thread.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Opens or creates the database file at `path` (mode 0600) and migrates its schema, on the calling thread: it
+    /// may wait up to the busy timeout for another process's write lock. From async code prefer ``open(path:)``.
     public init(path: String) throws(TokenCacheError) {
-        connection = try SQLiteConnection(path: path)
-        try Self.migrate(connection)
+        try self.init(path: path, executor: DedicatedThreadExecutor(name: "ssokit-sqlite"))
     }
+
+    /// Opens or creates the database file at `path` (mode 0600) and migrates its schema on the store's own thread,
+    /// so that waiting for another process's lock holds no thread of the cooperative pool.
+    public static func open(path: String) async throws(TokenCacheError) -> SQLiteTokenCacheStore {
+        let executor = DedicatedThreadExecutor(name: "ssokit-sqlite")
+        return try await executor.run { () throws(TokenCacheError) in
+            try SQLiteTokenCacheStore(path: path, executor: executor)
+        }
+    }
+
+    private init(path: String, executor: DedicatedThreadExecutor) throws(TokenCacheError) {
+        let connection = try SQLiteConnection(path: path)
+        try Self.migrate(connection)
+        self.connection = connection
+        self.executor = executor
+    }
+
+    // Runs on the store's thread, like every method: closing the last connection checkpoints the WAL (writes and
+    // fsyncs). The thread ends once the executor is released.
+    isolated deinit { connection.closeConnection() }
 
     private static func migrate(_ connection: SQLiteConnection) throws(TokenCacheError) {
         try connection.execute("BEGIN IMMEDIATE")
