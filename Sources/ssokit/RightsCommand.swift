@@ -20,7 +20,7 @@ enum RightOutput {
             "identifier": .string(summary.identifier), "requirement": .string(summary.requirement),
             "has_secret": .bool(summary.hasSecret), "public_key_jwk_thumbprint": .string(summary.publicKey.thumbprint),
             "created_at": .integer(Int64(summary.createdAt.timeIntervalSince1970)),
-            "failed_attempts": .integer(Int64(summary.failedAttempts)),
+            "failed_attempts": .integer(Int64(summary.failedAttempts)), "outdated": .bool(summary.isOutdated),
             "locked_until": summary.lockedUntil.map {
                 $0 == .distantFuture ? .string("forever") : .integer(Int64($0.timeIntervalSince1970))
             } ?? .null,

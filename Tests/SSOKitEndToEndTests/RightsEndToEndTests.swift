@@ -4,7 +4,7 @@ import SSOKitCore
 import Testing
 
 /// `ssokit rights` as scripts and servers drive it: challenge answers that sign nothing else (a "challenge" crafted
-/// as a `private_key_jwt` signing input does not produce a client assertion).
+/// as a `private_key_jwt` signing input does not produce a client assertion), and rights from an earlier SSOKit.
 @Suite(.serialized)
 struct RightsEndToEndTests {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("ssokit-e2e-rights-\(UUID().uuidString)")
@@ -64,5 +64,42 @@ struct RightsEndToEndTests {
         #expect(key.isValidSignature(answer, for: context + challenge))
         #expect(!key.isValidSignature(answer, for: challenge))
         #expect(!key.isValidSignature(answer, for: context + challenge.dropLast()))
+    }
+
+    @Test("a right written by an earlier SSOKit is listed as outdated, refused as record_outdated, and can be replaced")
+    func outdatedRight() throws {
+        defer { try? FileManager.default.removeItem(at: base) }
+        let fixture = MockProvider.packageRoot.appendingPathComponent("fixtures/rights/schema-v2")
+        let cache = base.appendingPathComponent("cache")
+        let keys = base.appendingPathComponent("config/ssokit")
+        for folder in [cache, keys] {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        for (source, target) in [
+            (fixture.appendingPathComponent("cache.sqlite"), cache.appendingPathComponent("cache.sqlite")),
+            (fixture.appendingPathComponent("device.key"), keys.appendingPathComponent("device.key")),
+        ] {
+            try FileManager.default.copyItem(at: source, to: target)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+        }
+
+        let listed = try ssokit(["rights", "list"])
+        #expect(listed.status == 0, "list failed: \(listed.stdout) \(listed.stderr)")
+        let entry = try #require((listed.json?["rights"] as? [[String: Any]])?.first)
+        #expect(entry["identifier"] as? String == "legacy.device")
+        #expect(entry["outdated"] as? Bool == true)
+        let refused = try ssokit(
+            ["rights", "authorize", "legacy.device"], environment: ["SSOKIT_PASSPHRASE": "legacy passphrase"])
+        #expect(refused.status == 1)
+        #expect(refused.json?["error"] as? String == "record_outdated")
+        #expect((refused.json?["message"] as? String)?.contains("delete it and create it again") == true)
+
+        #expect(try ssokit(["rights", "delete", "legacy.device"]).status == 0)
+        _ = try createRight("legacy.device")
+        let again = try ssokit(["rights", "list"])
+        #expect((again.json?["rights"] as? [[String: Any]])?.first?["outdated"] as? Bool == false)
+        let authorized = try ssokit(["rights", "authorize", "legacy.device"], environment: passphrase)
+        #expect(authorized.json?["authorized"] as? Bool == true)
     }
 }

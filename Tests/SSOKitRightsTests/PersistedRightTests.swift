@@ -126,7 +126,7 @@ struct PersistedRightTests {
         }
         let binding = try RightRecord.binding(
             identifier: "raw", requirement: record.requirement, publicKey: record.publicKey)
-        let sealer = RightSlotSealer(deviceKey: deviceKey)
+        let sealer = RightSlotSealer(deviceKey: RightDeviceKey(deviceKey))
         for (index, slot) in record.slots.enumerated() {
             #expect(sealer.open(slot.sealed, binding: binding, slot: index, passphraseKeys: []) == nil)
         }
