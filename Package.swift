@@ -182,6 +182,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "RightsBenchmark",
+            dependencies: [
+                "SSOKitRights", "SSOKitTokenCache",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/RightsBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "PostgresTokenCacheBenchmark",
             dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitTokenCache", "SSOKitPostgres"],
             path: "Benchmarks/PostgresTokenCacheBenchmark",
