@@ -241,6 +241,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "SQLiteLockProbe",
+            dependencies: ["SSOKitTokenCache", "SSOKitTesting"],
+            path: "Tests/SQLiteLockProbe",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "TokenCacheCrashWriter",
             dependencies: ["SSOKitTokenCache"],
             path: "Tests/TokenCacheCrashWriter",
@@ -248,7 +254,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitTokenCacheTests",
-            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter"],
+            dependencies: [
+                "SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter", "SQLiteLockProbe",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
