@@ -12,16 +12,7 @@ let path = arguments[1]
 let holder = try SQLiteTokenCacheStore(path: path)
 let waiters = try (0..<waiterCount).map { _ in try SQLiteTokenCacheStore(path: path) }
 
-let locked = AsyncLatch()
-let release = AsyncLatch()
-let holding = Task {
-    try await holder.update(key: "held") { _ in
-        locked.open()
-        await release.wait()
-        return StoredRow(key: "held", application: "a", sealed: [1], expiresAt: nil, version: 0)
-    }
-}
-await locked.wait()
+let held = await HeldStoreUpdate(store: holder, key: "held")
 let now = Date()
 let waiting = (0..<waiterCount).map { index in
     Task {
@@ -40,9 +31,7 @@ while clock.now - start < .milliseconds(2500) {
     longestPause = max(longestPause, tick - last)
     last = tick
 }
-release.open()
-
-_ = try await holding.value
+try await held.finish()
 var wrote = 0
 for task in waiting where (try? await task.value) == true { wrote += 1 }
 let pause = longestPause.components

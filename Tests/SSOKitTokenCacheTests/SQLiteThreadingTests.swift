@@ -44,21 +44,11 @@ struct SQLiteThreadingTests {
     func openWaitsForTheLock() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let holder = try SQLiteTokenCacheStore(path: path)
-        let locked = AsyncLatch()
-        let release = AsyncLatch()
-        let holding = Task {
-            try await holder.update(key: "held") { _ in
-                locked.open()
-                await release.wait()
-                return StoredRow(key: "held", application: "a", sealed: [1], expiresAt: nil, version: 0)
-            }
-        }
-        await locked.wait()
+        let held = await HeldStoreUpdate(store: holder, key: "held")
         // Checking the schema takes the write lock too: opening waits until the holder commits.
         let opening = Task { try await SQLiteTokenCacheStore.open(path: path) }
         try await Task.sleep(for: .milliseconds(300))
-        release.open()
-        #expect(try await holding.value?.sealed == [1])
+        #expect(try await held.finish()?.sealed == [1])
         #expect(try await opening.value.row(for: "held")?.sealed == [1])
     }
 }
