@@ -235,6 +235,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "RightsBenchmark",
+            dependencies: [
+                "SSOKitRights", "SSOKitTokenCache",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/RightsBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "PostgresTokenCacheBenchmark",
             dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitTokenCache", "SSOKitPostgres"],
             path: "Benchmarks/PostgresTokenCacheBenchmark",
@@ -299,6 +308,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "SQLiteLockProbe",
+            dependencies: ["SSOKitTokenCache", "SSOKitTesting"],
+            path: "Tests/SQLiteLockProbe",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "TokenCacheCrashWriter",
             dependencies: ["SSOKitTokenCache"],
             path: "Tests/TokenCacheCrashWriter",
@@ -306,7 +321,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitTokenCacheTests",
-            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter"],
+            dependencies: [
+                "SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter", "SQLiteLockProbe",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -306,7 +306,7 @@ struct OIDCLoginEndToEndTests {
         let pem = try #require(create.json?["public_key_pem"] as? String)
         let signature = try #require((signed.json?["signature"] as? String).flatMap { Base64URL.decode($0) })
         let key = try P256.Signing.PublicKey(pemRepresentation: pem)
-        let challengeBytes = try #require(Base64URL.decode(challenge))
+        let challengeBytes = Array("ssokit-right-challenge-v1".utf8) + [0] + (try #require(Base64URL.decode(challenge)))
         #expect(
             key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: challengeBytes))
         #expect(!key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: [1, 2, 3]))
