@@ -106,6 +106,56 @@ struct ProxyRefusalTests {
         #expect(clock.now - start < .seconds(5))
     }
 
+    @Test("A client that stops halfway through an intercepted body gets 408 request_timeout")
+    func slowInterceptedBody() async throws {
+        let configuration = try configuration { $0.limits.interceptedBodyTimeout = .milliseconds(500) }
+        let response = try await send(
+            "POST http://127.0.0.1:1/sso/acs HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 100\r\n\r\nSAMLResponse=",
+            configuration)
+        #expect(response.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+    }
+
+    @Test("An origin that accepts and never answers gets the browser 504 origin_timeout once the exchange idles")
+    func silentOrigin() async throws {
+        let origin = try await MuteOrigin.start(closeAtOnce: false)
+        let configuration = try configuration {
+            $0.allowedPorts = [origin.port]
+            $0.limits.idleTimeout = .milliseconds(500)
+        }
+        let response = try await send(
+            "GET http://127.0.0.1:\(origin.port)/app HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", configuration)
+        #expect(response.hasPrefix("HTTP/1.1 504 Gateway Timeout\r\n"))
+        #expect(response.contains("origin_timeout"))
+        await origin.stop()
+    }
+
+    @Test("An origin that closes before answering gets the browser 502 origin_failed")
+    func originClosesEarly() async throws {
+        let origin = try await MuteOrigin.start(closeAtOnce: true)
+        let configuration = try configuration { $0.allowedPorts = [origin.port] }
+        let response = try await send(
+            "GET http://127.0.0.1:\(origin.port)/app HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", configuration)
+        #expect(response.hasPrefix("HTTP/1.1 502 Bad Gateway\r\n"))
+        #expect(response.contains("origin_failed"))
+        await origin.stop()
+    }
+
+    @Test("A blind tunnel that carries nothing closes once idle")
+    func idleTunnelCloses() async throws {
+        let origin = try await MuteOrigin.start(closeAtOnce: false)
+        let configuration = try configuration {
+            $0.allowedPorts = [origin.port]
+            $0.limits.idleTimeout = .milliseconds(500)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = try await send(
+            "CONNECT 127.0.0.1:\(origin.port) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", configuration)
+        #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(clock.now - start < .seconds(5))
+        await origin.stop()
+    }
+
     @Test("An interceptor that does not decide in time leaves the browser with 504 decision_timeout")
     func decisionTimeout() async throws {
         let configuration = try configuration { $0.limits.decisionTimeout = .milliseconds(300) }

@@ -59,6 +59,32 @@ struct TLSInterceptionTests {
         #expect(try leaf.extensions.extendedKeyUsage?.contains(.serverAuth) == true)
     }
 
+    @Test("Leaves are cached per host, and the cache is bounded")
+    func leafCache() async throws {
+        let authority = try LocalCertificateAuthority.create(permittedHosts: ["a.example.test", "b.example.test"])
+        var configuration = ProxyConfiguration(
+            interceptPrefixes: [
+                try InterceptPrefix("https://a.example.test/"), try InterceptPrefix("https://b.example.test/"),
+            ],
+            certificateAuthority: authority)
+        configuration.limits.maxCachedLeaves = 1
+        let root = try OriginCertificates.nio(authority.certificate)
+        let serials = try await withProxy(configuration, interceptor: RecordingInterceptor.redirecting(to: "/next")) {
+            proxy in
+            var serials: [Certificate.SerialNumber?] = []
+            for host in ["a.example.test", "a.example.test", "b.example.test", "a.example.test"] {
+                let result = try await RawClient.tunnelTLS(
+                    proxyPort: proxy.port, target: "\(host):443", serverName: host, roots: [root],
+                    request: "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+                serials.append(result.peer?.serialNumber)
+            }
+            return serials
+        }
+        #expect(serials.allSatisfy { $0 != nil })
+        #expect(serials[0] == serials[1])
+        #expect(serials[3] != serials[0])
+    }
+
     @Test("A client that does not trust the local authority fails the handshake and gets nothing")
     func untrustedAuthorityFailsHandshake() async throws {
         let configuration = ProxyConfiguration(
