@@ -68,10 +68,18 @@ struct Chromium {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw ChromiumError.timedOut(String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))
+            throw ChromiumError.timedOut(Self.text(of: errors))
         }
         process.waitUntilExit()
-        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        let dom = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        guard process.terminationStatus == 0, !dom.isEmpty else {
+            throw ChromiumError.failed(process.terminationStatus, Self.text(of: errors))
+        }
+        return dom
+    }
+
+    private static func text(of file: URL) -> String {
+        String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
     }
 
     func removeHome() {
@@ -95,12 +103,15 @@ enum ChromiumError: Error, CustomStringConvertible {
     case notInstalled(String)
     case setupFailed(String)
     case timedOut(String)
+    case failed(Int32, String)
 
     var description: String {
         switch self {
         case .notInstalled(let message): message
         case .setupFailed(let command): "\(command) failed"
         case .timedOut(let stderr): "Chromium did not finish in time; its stderr ends with: \(stderr.suffix(2000))"
+        case .failed(let status, let stderr):
+            "Chromium exited with \(status) and no page; its stderr ends with: \(stderr.suffix(2000))"
         }
     }
 }
