@@ -98,12 +98,10 @@ struct ProxyRefusalTests {
     @Test("A client that sends half a request head and stalls gets 408 request_timeout")
     func slowClientTimedOut() async throws {
         let configuration = try configuration { $0.limits.requestHeadTimeout = .seconds(1) }
-        let clock = ContinuousClock()
-        let start = clock.now
+        // Without the timer the proxy would wait for the rest of the head and the raw client would time out.
         let response = try await send("GET http://127.0.0.1:1/sso/ HTTP/1.1\r\nHost: 12", configuration)
         #expect(response.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
         #expect(response.contains("request_timeout"))
-        #expect(clock.now - start < .seconds(5))
     }
 
     @Test("A client that stops halfway through an intercepted body gets 408 request_timeout")
@@ -147,12 +145,10 @@ struct ProxyRefusalTests {
             $0.allowedPorts = [origin.port]
             $0.limits.idleTimeout = .milliseconds(500)
         }
-        let clock = ContinuousClock()
-        let start = clock.now
+        // The mute origin never closes: only the idle timer ends the tunnel before the raw client times out.
         let response = try await send(
             "CONNECT 127.0.0.1:\(origin.port) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", configuration)
-        #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
-        #expect(clock.now - start < .seconds(5))
+        #expect(response == "HTTP/1.1 200 OK\r\n\r\n")
         await origin.stop()
     }
 

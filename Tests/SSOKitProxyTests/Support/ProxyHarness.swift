@@ -59,7 +59,7 @@ func withProxiedClient<T>(
     if let roots { tls.trustRoots = .certificates(roots) }
     var configuration = HTTPClient.Configuration(
         tlsConfiguration: tls, redirectConfiguration: .disallow,
-        timeout: .init(connect: .seconds(5), read: .seconds(15)),
+        timeout: .init(connect: .seconds(10), read: .seconds(30)),
         proxy: .server(host: "127.0.0.1", port: proxyPort))
     configuration.httpVersion = .http1Only
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -77,7 +77,7 @@ func withProxiedClient<T>(
 func fetch(_ client: HTTPClient, _ request: HTTPClientRequest) async throws -> (
     status: Int, headers: HTTPHeaders, body: String
 ) {
-    let response = try await client.execute(request, timeout: .seconds(15))
+    let response = try await client.execute(request, timeout: .seconds(30))
     let body = try await response.body.collect(upTo: 1 << 20)
     return (Int(response.status.code), response.headers, String(buffer: body))
 }

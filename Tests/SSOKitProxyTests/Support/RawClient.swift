@@ -20,7 +20,7 @@ struct RawClient {
     }
 
     /// Sends `text` and returns everything received until the proxy closes the connection or `timeout` passes.
-    static func exchange(_ text: String, port: Int, timeout: Duration = .seconds(10)) async throws -> String {
+    static func exchange(_ text: String, port: Int, timeout: Duration = .seconds(30)) async throws -> String {
         let client = try await connect(port: port)
         return try await client.channel.executeThenClose { inbound, outbound in
             // The proxy may have answered and closed already (a refused connection): read what it sent.
