@@ -55,20 +55,20 @@ struct DevIdPEndToEndTests {
             """
     }
 
-    private func startIdP() throws -> DevIdPProcess {
-        try DevIdPProcess(registrations: registrations, arguments: ["--users", users.path])
+    private func startIdP() async throws -> DevIdPProcess {
+        try await DevIdPProcess(registrations: registrations, arguments: ["--users", users.path])
     }
 
-    private func python(_ script: String, _ arguments: [String]) throws -> (ProcessResult, [String: Bool]) {
-        let result = try ProcessRunner.run(
+    private func python(_ script: String, _ arguments: [String]) async throws -> (ProcessResult, [String: Bool]) {
+        let result = try await ProcessRunner.run(
             MockProvider.python, [MockProvider.peerDirectory.appendingPathComponent(script).path] + arguments,
             timeout: 240)
         let checks = result.json?["checks"] as? [String: Bool] ?? [:]
         return (result, checks)
     }
 
-    @Test func readyLineDataFolderAndCleanStop() throws {
-        let idp = try startIdP()
+    @Test func readyLineDataFolderAndCleanStop() async throws {
+        let idp = try await startIdP()
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
@@ -90,18 +90,18 @@ struct DevIdPEndToEndTests {
         #expect(idp.stop() == 0, "SIGTERM stops it cleanly")
         #expect(idp.stdout == "READY \(idp.baseURL)\n", "stdout holds exactly the READY line")
         #expect(idp.stderr.contains("GET /.well-known/openid-configuration 200 "))
-        let again = try DevIdPProcess(arguments: ["--users", users.path])
+        let again = try await DevIdPProcess(arguments: ["--users", users.path])
         defer { again.remove() }
         #expect(again.stop(signal: SIGINT) == 0, "SIGINT stops it cleanly too")
     }
 
-    @Test func unusableDataFolderOrUsersFileIsATypedFailure() throws {
+    @Test func unusableDataFolderOrUsersFileIsATypedFailure() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let folderFailure = try ProcessRunner.run(
+        let folderFailure = try await ProcessRunner.run(
             MockProvider.ssokit, ["dev-idp", "--data", "/dev/null/dev-idp", "--users", users.path], timeout: 30)
         #expect(folderFailure.status == 1)
         #expect(folderFailure.json?["error"] as? String == "data_folder_unavailable")
-        let usersFailure = try ProcessRunner.run(
+        let usersFailure = try await ProcessRunner.run(
             MockProvider.ssokit,
             ["dev-idp", "--data", folder.appendingPathComponent("data").path, "--users", "/nonexistent/users.json"],
             timeout: 30)
@@ -110,11 +110,11 @@ struct DevIdPEndToEndTests {
         #expect(!usersFailure.stdout.contains("READY"))
     }
 
-    @Test func nonLoopbackHostIsAUsageErrorUnlessAllowed() throws {
-        let refused = try ProcessRunner.run(MockProvider.ssokit, ["dev-idp", "--host", "0.0.0.0"], timeout: 30)
+    @Test func nonLoopbackHostIsAUsageErrorUnlessAllowed() async throws {
+        let refused = try await ProcessRunner.run(MockProvider.ssokit, ["dev-idp", "--host", "0.0.0.0"], timeout: 30)
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("--allow-remote"))
-        let idp = try DevIdPProcess(arguments: ["--host", "0.0.0.0", "--allow-remote", "--users", users.path])
+        let idp = try await DevIdPProcess(arguments: ["--host", "0.0.0.0", "--allow-remote", "--users", users.path])
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
@@ -124,8 +124,8 @@ struct DevIdPEndToEndTests {
     }
 
     @Test(arguments: ["rp-none", "rp-basic", "rp-post", "rp-jwt"])
-    func authlibClient(_ clientID: String) throws {
-        let idp = try startIdP()
+    func authlibClient(_ clientID: String) async throws {
+        let idp = try await startIdP()
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
@@ -143,7 +143,7 @@ struct DevIdPEndToEndTests {
             ]
         default: arguments += ["--auth-method", "none"]
         }
-        let (result, checks) = try python("devidp_oidc_client.py", arguments)
+        let (result, checks) = try await python("devidp_oidc_client.py", arguments)
         #expect(result.status == 0, "\(result.stdout) \(result.stderr.suffix(2000))")
         for name in [
             "discovery", "wrong_password", "callback_iss", "bad_verifier", "burned_code", "sso", "id_token",
@@ -160,13 +160,13 @@ struct DevIdPEndToEndTests {
         ["http://127.0.0.1/pysaml2-sp", "--sign-requests", "--expect-encrypted"],
         ["http://127.0.0.1/pysaml2-plain", "--unsigned-assertions"],
     ])
-    func pysaml2ServiceProvider(_ setup: [String]) throws {
-        let idp = try startIdP()
+    func pysaml2ServiceProvider(_ setup: [String]) async throws {
+        let idp = try await startIdP()
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
         }
-        let (result, checks) = try python(
+        let (result, checks) = try await python(
             "devidp_saml_sp.py",
             [
                 "--idp", idp.baseURL, "--entity-id", setup[0], "--acs-url", "http://127.0.0.1:9/acs", "--slo-url",
@@ -183,8 +183,8 @@ struct DevIdPEndToEndTests {
         #expect(idp.stop() == 0)
     }
 
-    @Test func ssokitOIDCCommandsAgainstTheDevIdP() throws {
-        let idp = try startIdP()
+    @Test func ssokitOIDCCommandsAgainstTheDevIdP() async throws {
+        let idp = try await startIdP()
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
@@ -195,8 +195,8 @@ struct DevIdPEndToEndTests {
             "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "DEVIDP_USERNAME": "alice",
             "DEVIDP_PASSWORD": Self.password,
         ]
-        func ssokit(_ arguments: [String]) throws -> ProcessResult {
-            try ProcessRunner.run(MockProvider.ssokit, arguments, environment: environment, timeout: 120)
+        func ssokit(_ arguments: [String]) async throws -> ProcessResult {
+            try await ProcessRunner.run(MockProvider.ssokit, arguments, environment: environment, timeout: 120)
         }
         for (clientID, auth) in [
             ("ssokit-demo", [] as [String]),
@@ -214,7 +214,7 @@ struct DevIdPEndToEndTests {
                     "--issuer", idp.baseURL, "--client-id", clientID, "--cache",
                     folder.appendingPathComponent("cache").path,
                 ] + auth
-            let login = try ssokit(
+            let login = try await ssokit(
                 ["oidc", "login"] + common + ["--browser-command", browser, "--userinfo", "--json"])
             #expect(login.status == 0, "\(clientID): \(login.stdout) \(login.stderr)")
             let claims = login.json?["id_token_claims"] as? [String: Any]
@@ -222,13 +222,13 @@ struct DevIdPEndToEndTests {
             #expect(claims?["name"] as? String == "Alice")
             #expect((login.json?["userinfo"] as? [String: Any])?["email"] as? String == "alice@example.com")
             #expect(login.json?["has_refresh_token"] as? Bool == true)
-            let refresh = try ssokit(["oidc", "refresh"] + common + ["--json"])
+            let refresh = try await ssokit(["oidc", "refresh"] + common + ["--json"])
             #expect(refresh.status == 0, "\(refresh.stdout) \(refresh.stderr)")
-            let logout = try ssokit(["oidc", "logout"] + common)
+            let logout = try await ssokit(["oidc", "logout"] + common)
             #expect(logout.status == 0)
             #expect(logout.json?["revoked"] as? Bool == true, "RFC 7009 revocation at the dev IdP")
         }
-        let wrong = try ProcessRunner.run(
+        let wrong = try await ProcessRunner.run(
             MockProvider.ssokit,
             [
                 "oidc", "login", "--issuer", idp.baseURL, "--client-id", "ssokit-demo", "--cache",
@@ -239,8 +239,8 @@ struct DevIdPEndToEndTests {
         #expect(idp.stop() == 0)
     }
 
-    @Test func ssokitSAMLVerifyAcceptsTheDevIdPsResponse() throws {
-        let idp = try startIdP()
+    @Test func ssokitSAMLVerifyAcceptsTheDevIdPsResponse() async throws {
+        let idp = try await startIdP()
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
@@ -248,7 +248,7 @@ struct DevIdPEndToEndTests {
         let metadata = folder.appendingPathComponent("idp.xml")
         try Data(contentsOf: try #require(URL(string: idp.baseURL + "/saml/metadata"))).write(to: metadata)
         let acs = "http://127.0.0.1:8123/saml/acs"
-        let request = try ProcessRunner.run(
+        let request = try await ProcessRunner.run(
             MockProvider.ssokit,
             [
                 "saml", "authn-request", "--idp-metadata", metadata.path, "--sp-entity-id", "urn:ssokit:cli-sp",
@@ -258,7 +258,7 @@ struct DevIdPEndToEndTests {
         let url = try #require(request.json?["url"] as? String)
         let requestID = try #require(request.json?["request_id"] as? String)
         let response = folder.appendingPathComponent("response.b64")
-        let browse = try ProcessRunner.run(
+        let browse = try await ProcessRunner.run(
             MockProvider.python,
             [
                 MockProvider.peerDirectory.appendingPathComponent("devidp_browser.py").path, "--saml-out",
@@ -270,7 +270,7 @@ struct DevIdPEndToEndTests {
             "--idp-metadata", metadata.path, "--sp-entity-id", "urn:ssokit:cli-sp", "--acs-url", acs,
             "--sp-key", Self.keys.appendingPathComponent("sp.key").path,
         ]
-        let verify = try ProcessRunner.run(
+        let verify = try await ProcessRunner.run(
             MockProvider.ssokit, ["saml", "verify", response.path, "--request-id", requestID] + common, timeout: 60)
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
         #expect(verify.json?["name_id"] as? String == "alice@example.com")
@@ -278,18 +278,18 @@ struct DevIdPEndToEndTests {
         #expect(
             (verify.json?["attributes"] as? [String: Any])?["urn:oid:0.9.2342.19200300.100.1.3"] as? [String]
                 == ["alice@example.com"])
-        let otherRequest = try ProcessRunner.run(
+        let otherRequest = try await ProcessRunner.run(
             MockProvider.ssokit, ["saml", "verify", response.path, "--request-id", "_other"] + common, timeout: 60)
         #expect(otherRequest.status == 1)
         #expect(otherRequest.json?["error"] as? String == "in_response_to_mismatch")
-        let noKey = try ProcessRunner.run(
+        let noKey = try await ProcessRunner.run(
             MockProvider.ssokit,
             ["saml", "verify", response.path, "--request-id", requestID] + common.dropLast(2), timeout: 60)
         #expect(noKey.json?["error"] as? String == "decryption_failed", "the assertion is encrypted to sp.crt")
     }
 
-    @Test func demoUserWithAPasswordPrintedOnce() throws {
-        let idp = try DevIdPProcess()
+    @Test func demoUserWithAPasswordPrintedOnce() async throws {
+        let idp = try await DevIdPProcess()
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
@@ -298,7 +298,7 @@ struct DevIdPEndToEndTests {
         let password = String(match.1)
         let browser =
             MockProvider.python + " " + MockProvider.peerDirectory.appendingPathComponent("devidp_browser.py").path
-        let login = try ProcessRunner.run(
+        let login = try await ProcessRunner.run(
             MockProvider.ssokit,
             [
                 "oidc", "login", "--issuer", idp.baseURL, "--client-id", "ssokit-demo", "--cache",

@@ -17,7 +17,7 @@ final class DevIdPProcess {
 
     /// Starts the IdP with `registrations` as its data folder's clients.json (none: the demo defaults) and the
     /// extra arguments; waits at most 30 s for READY.
-    init(registrations: String? = nil, arguments: [String] = []) throws {
+    init(registrations: String? = nil, arguments: [String] = []) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("devidp-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
@@ -36,13 +36,13 @@ final class DevIdPProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        let deadline = Date().addingTimeInterval(30)
-        var line: Substring?
-        while line == nil && process.isRunning && Date() < deadline {
-            usleep(50_000)
-            let text = (try? String(contentsOf: folder.appendingPathComponent("stdout.txt"), encoding: .utf8)) ?? ""
-            line = text.split(separator: "\n").first { $0.hasPrefix("READY ") }
+        let stdoutFile = folder.appendingPathComponent("stdout.txt")
+        func readyLine() -> Substring? {
+            let text = (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").first { $0.hasPrefix("READY ") }
         }
+        _ = await ChildProcess.wait(for: process, timeout: 30) { readyLine() != nil }
+        let line = readyLine()
         guard let line else {
             let why = process.isRunning ? "printed no READY line within 30 s" : "exited early"
             if process.isRunning { process.terminate() }
