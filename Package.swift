@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "SSOKitPostgres", targets: ["SSOKitPostgres"]),
         .library(name: "SSOKitExtension", targets: ["SSOKitExtension"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
+        .library(name: "SSOKitDevIdP", targets: ["SSOKitDevIdP"]),
+        .library(name: "SSOKitProxy", targets: ["SSOKitProxy"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
     dependencies: [
@@ -40,6 +42,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // The development IdP's HTTP server; no traits: it needs neither swift-configuration nor full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .systemLibrary(
@@ -144,6 +152,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The browser-intercepting forward proxy (issue 13 §2): adapter-independent, the host decides per request.
+        .target(
+            name: "SSOKitProxy",
+            dependencies: [
+                "SSOKitCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "SSOKitTesting",
             dependencies: [
@@ -159,9 +184,31 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // `ssokit dev-idp`: a small OpenID Provider and SAML IdP for development, demos and tests.
+        .target(
+            name: "SSOKitDevIdP",
+            dependencies: [
+                "SSOKitCore",
+                "SSOKitOIDC",
+                "SSOKitSAML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "ssokit",
             dependencies: [
+                "SSOKitDevIdP",
                 "SSOKitCore",
                 "SSOKitExtension",
                 "SSOKitOIDC",
@@ -206,6 +253,15 @@ let package = Package(
             name: "TokenCacheBenchmark",
             dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitTokenCache"],
             path: "Benchmarks/TokenCacheBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "RightsBenchmark",
+            dependencies: [
+                "SSOKitRights", "SSOKitTokenCache",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/RightsBenchmark",
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -275,6 +331,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "SQLiteLockProbe",
+            dependencies: ["SSOKitTokenCache", "SSOKitTesting"],
+            path: "Tests/SQLiteLockProbe",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "TokenCacheCrashWriter",
             dependencies: ["SSOKitTokenCache"],
             path: "Tests/TokenCacheCrashWriter",
@@ -282,7 +344,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitTokenCacheTests",
-            dependencies: ["SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter"],
+            dependencies: [
+                "SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter", "SQLiteLockProbe",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -312,9 +376,36 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SSOKitProxyTests",
+            dependencies: [
+                "SSOKitProxy", "SSOKitCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "SSOKitRightsTests",
             dependencies: [
                 "SSOKitRights", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitCore", "SSOKitTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitDevIdPTests",
+            dependencies: [
+                "SSOKitDevIdP", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],

@@ -22,6 +22,7 @@
 #include <xmlsec/io.h>
 #include <xmlsec/keyinfo.h>
 #include <xmlsec/keys.h>
+#include <xmlsec/keysmngr.h>
 #include <xmlsec/parser.h>
 #include <xmlsec/templates.h>
 #include <xmlsec/transforms.h>
@@ -418,6 +419,72 @@ done:
     if (session_key != NULL) xmlSecKeyDestroy(session_key);
     xmlSecEncCtxDestroy(key_ctx);
     return result;
+}
+
+int ssokit_xmlenc_encrypt(xmlNodePtr element, const ssokit_key *recipient) {
+    if (ssokit_xmlsec_initialize() != 0 || element == NULL || element->doc == NULL || recipient == NULL ||
+        recipient->key == NULL) {
+        return -1;
+    }
+    int result = -1;
+    xmlSecKeysMngrPtr manager = NULL;
+    xmlSecEncCtxPtr ctx = NULL;
+    xmlNodePtr template = xmlSecTmplEncDataCreate(
+        element->doc, xmlSecTransformAes256GcmId, NULL, xmlSecTypeEncElement, NULL, NULL);
+    if (template == NULL) return -1;
+    if (xmlSecTmplEncDataEnsureCipherValue(template) == NULL) goto done;
+    xmlNodePtr key_info = xmlSecTmplEncDataEnsureKeyInfo(template, NULL);
+    if (key_info == NULL) goto done;
+    xmlNodePtr encrypted_key = xmlSecTmplKeyInfoAddEncryptedKey(key_info, xmlSecTransformRsaOaepId, NULL, NULL, NULL);
+    if (encrypted_key == NULL || xmlSecTmplEncDataEnsureCipherValue(encrypted_key) == NULL) goto done;
+    // The keys manager holds only the recipient's public key, in a plain keys store (no X509 store, whose default
+    // paths would load the system's CA bundle on every call): xmlsec finds it there to wrap the session key.
+    manager = xmlSecKeysMngrCreate();
+    if (manager == NULL) goto done;
+    xmlSecKeyStorePtr store = xmlSecKeyStoreCreate(xmlSecSimpleKeysStoreId);
+    if (store == NULL) goto done;
+    if (xmlSecKeysMngrAdoptKeysStore(manager, store) < 0) {
+        xmlSecKeyStoreDestroy(store);
+        goto done;
+    }
+    manager->getKey = xmlSecKeysMngrGetKey;
+    xmlSecKeyPtr transport_key = xmlSecKeyDuplicate(recipient->key);
+    if (transport_key == NULL) goto done;
+    if (xmlSecSimpleKeysStoreAdoptKey(store, transport_key) < 0) {
+        xmlSecKeyDestroy(transport_key);
+        goto done;
+    }
+    ctx = xmlSecEncCtxCreate(manager);
+    if (ctx == NULL) goto done;
+    ctx->encKey = xmlSecKeyGenerate(xmlSecOpenSSLKeyDataAesId, 256, xmlSecKeyDataTypeSession);
+    if (ctx->encKey == NULL) goto done;
+    if (xmlSecEncCtxXmlEncrypt(ctx, template, element) < 0) goto done;
+    // The template now stands where the element was; the context frees the replaced element.
+    template = NULL;
+    result = 0;
+done:
+    if (ctx != NULL) xmlSecEncCtxDestroy(ctx);
+    if (manager != NULL) xmlSecKeysMngrDestroy(manager);
+    if (template != NULL) xmlFreeNode(template);
+    return result;
+}
+
+xmlNodePtr ssokit_node_wrap(xmlNodePtr element, const char *namespace_uri, const char *prefix, const char *local_name) {
+    if (element == NULL || element->doc == NULL || namespace_uri == NULL || local_name == NULL) return NULL;
+    xmlNodePtr wrapper = xmlNewDocNode(element->doc, NULL, BAD_CAST local_name, NULL);
+    if (wrapper == NULL) return NULL;
+    xmlNsPtr ns = xmlNewNs(wrapper, BAD_CAST namespace_uri, BAD_CAST prefix);
+    if (ns == NULL) {
+        xmlFreeNode(wrapper);
+        return NULL;
+    }
+    xmlSetNs(wrapper, ns);
+    if (element->parent == NULL || xmlReplaceNode(element, wrapper) == NULL) {
+        xmlFreeNode(wrapper);
+        return NULL;
+    }
+    // xmlAddChild only fails on NULL arguments or text merging, neither possible for two elements.
+    return xmlAddChild(wrapper, element) == NULL ? NULL : wrapper;
 }
 
 // MARK: - DEFLATE

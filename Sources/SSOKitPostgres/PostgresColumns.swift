@@ -6,7 +6,7 @@ import SSOKitTokenCache
 /// seconds since 1970 (exactly what the SQLite store keeps, so a row read back compares equal to the one written).
 enum PostgresColumns {
     static let entryColumns = "key, application, sealed, expires_at, version"
-    static let rightColumns = "identifier, record, failed_attempts, locked_until"
+    static let rightColumns = "identifier, record, failed_attempts, locked_until, attempts_tag"
 
     static func bytea(_ bytes: [UInt8]) -> ByteBuffer { ByteBuffer(bytes: bytes) }
 
@@ -26,9 +26,10 @@ enum PostgresColumns {
 
     /// A row of ``rightColumns``.
     static func rightRecord(_ row: PostgresRow) throws -> StoredRightRecord {
-        let (identifier, record, failedAttempts, lockedUntil) = try row.decode((String, ByteBuffer, Int, Double?).self)
+        let (identifier, record, failedAttempts, lockedUntil, tag) = try row.decode(
+            (String, ByteBuffer, Int, Double?, ByteBuffer?).self)
         return StoredRightRecord(
             identifier: identifier, record: bytes(record), failedAttempts: failedAttempts,
-            lockedUntil: date(lockedUntil))
+            lockedUntil: date(lockedUntil), attemptsTag: tag.map(bytes) ?? [])
     }
 }

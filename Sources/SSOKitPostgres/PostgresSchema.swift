@@ -7,8 +7,9 @@ import SSOKitTokenCache
 /// transaction-level advisory lock, so two processes starting at once migrate one after the other; the second
 /// finds the schema current and writes nothing. A database at a newer version than this code is refused.
 enum PostgresSchema {
-    /// The version this code writes; numbered like the SQLite store's schema (2 adds the rights table).
-    static let version = 2
+    /// The version this code writes; numbered like the SQLite store's schema (2 adds the rights table, 3 the tag
+    /// that authenticates each right's attempt counters).
+    static let version = 3
 
     /// The key of the advisory lock that serializes migrations (a single bigint: "SSOKSCHM" in ASCII).
     static let migrationLock: Int64 = 0x5353_4F4B_5343_484D
@@ -38,6 +39,7 @@ enum PostgresSchema {
                 """
             ]
         ),
+        (3, ["ALTER TABLE ssokit_rights ADD COLUMN IF NOT EXISTS attempts_tag bytea"]),
     ]
 
     /// Brings the database to ``version``; store_unavailable when it is newer.

@@ -12,7 +12,7 @@ extension PostgresTokenCacheStore {
                     """
                     INSERT INTO ssokit_rights (\(unescaped: PostgresColumns.rightColumns)) \
                     VALUES (\(record.identifier), \(PostgresColumns.bytea(record.record)), \(record.failedAttempts), \
-                    \(PostgresColumns.seconds(record.lockedUntil))) \
+                    \(PostgresColumns.seconds(record.lockedUntil)), \(PostgresColumns.bytea(record.attemptsTag))) \
                     ON CONFLICT (identifier) DO NOTHING RETURNING 1
                     """, logger: logger
                 ).collect().count == 1
@@ -53,7 +53,7 @@ extension PostgresTokenCacheStore {
 
     /// Replaces the attempt counters of `identifier` with `body(current)` while the row is locked
     /// (`SELECT … FOR UPDATE` in one transaction, so concurrent processes apply their updates one after the other);
-    /// returns the new counters, or nil when no such right exists.
+    /// writes nothing when `body` returns them unchanged. Returns the counters found, or nil when no such right exists.
     public func updateAttempts(
         identifier: String, _ body: @Sendable (RightAttempts) -> RightAttempts
     ) async throws(TokenCacheError) -> RightAttempts? {
@@ -66,14 +66,16 @@ extension PostgresTokenCacheStore {
                     WHERE identifier = \(identifier) FOR UPDATE
                     """, logger: logger
                 ).collect()
-                guard let current = try rows.first.map(PostgresColumns.rightRecord) else { return nil }
-                let next = body(RightAttempts(failedAttempts: current.failedAttempts, lockedUntil: current.lockedUntil))
+                guard let current = try rows.first.map(PostgresColumns.rightRecord)?.attempts else { return nil }
+                let next = body(current)
+                guard next != current else { return current }
                 try await connection.query(
                     """
                     UPDATE ssokit_rights SET failed_attempts = \(next.failedAttempts), \
-                    locked_until = \(PostgresColumns.seconds(next.lockedUntil)) WHERE identifier = \(identifier)
+                    locked_until = \(PostgresColumns.seconds(next.lockedUntil)), \
+                    attempts_tag = \(PostgresColumns.bytea(next.tag)) WHERE identifier = \(identifier)
                     """, logger: logger)
-                return next
+                return current
             }
         }
     }

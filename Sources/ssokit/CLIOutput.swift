@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitCore
+import SSOKitDevIdP
 import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights
@@ -53,6 +54,8 @@ enum CLIOutput {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as ProfileError {
             throw failure(error)
+        } catch let error as DevIdPError {
+            throw failure(code: error.code.description, message: error.reason)
         } catch let error as CLIFailure {
             throw failure(code: error.code, message: error.message)
         } catch let error as HTTPTransportError {

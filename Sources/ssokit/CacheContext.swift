@@ -76,7 +76,7 @@ struct StoreBackend {
         }
         let folder = options.cacheDirectory
         try SecureFolder.prepare(folder)
-        let store = try SQLiteTokenCacheStore(path: folder.appendingPathComponent("cache.sqlite").path)
+        let store = try await SQLiteTokenCacheStore.open(path: folder.appendingPathComponent("cache.sqlite").path)
         return StoreBackend(tokens: store, rights: store, close: {})
     }
 }

@@ -20,7 +20,7 @@ enum RightOutput {
             "identifier": .string(summary.identifier), "requirement": .string(summary.requirement),
             "has_secret": .bool(summary.hasSecret), "public_key_jwk_thumbprint": .string(summary.publicKey.thumbprint),
             "created_at": .integer(Int64(summary.createdAt.timeIntervalSince1970)),
-            "failed_attempts": .integer(Int64(summary.failedAttempts)),
+            "failed_attempts": .integer(Int64(summary.failedAttempts)), "outdated": .bool(summary.isOutdated),
             "locked_until": summary.lockedUntil.map {
                 $0 == .distantFuture ? .string("forever") : .integer(Int64($0.timeIntervalSince1970))
             } ?? .null,
@@ -80,7 +80,9 @@ struct RightsListCommand: AsyncParsableCommand {
     }
 }
 
-/// `ssokit rights authorize ID [--challenge B64URL]`: checks the passphrase, and signs a server challenge.
+/// `ssokit rights authorize ID [--challenge B64URL]`: checks the passphrase, and answers a server challenge. The
+/// signature covers `ssokit-right-challenge-v1`, a NUL byte, then the challenge (``RightChallenge``), so that no
+/// challenge makes the key sign a `private_key_jwt` assertion.
 struct RightsAuthorizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authorize", abstract: "Authorize a right; optionally sign a server challenge with its key.")
@@ -88,7 +90,11 @@ struct RightsAuthorizeCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @Argument(help: "The right's identifier.")
     var identifier: String
-    @Option(help: "A base64url challenge to sign (ECDSA P-256 SHA-256, raw r||s, base64url).")
+    @Option(
+        help: """
+            A base64url challenge (1-4096 bytes) to answer: an ECDSA P-256 SHA-256 signature, raw r||s in base64url, \
+            of the text 'ssokit-right-challenge-v1', one NUL byte, then the challenge.
+            """)
     var challenge: String?
 
     func run() async throws {
@@ -105,7 +111,8 @@ struct RightsAuthorizeCommand: AsyncParsableCommand {
                     guard let bytes = Base64URL.decode(challenge), !bytes.isEmpty, bytes.count <= 4096 else {
                         throw ValidationError("--challenge must be 1-4096 bytes of base64url")
                     }
-                    members["signature"] = .string(Base64URL.encode(try persisted.privateKey.signature(for: bytes)))
+                    members["signature"] = .string(
+                        Base64URL.encode(try persisted.privateKey.challengeSignature(for: bytes)))
                 }
                 persisted.deauthorize()
                 CLIOutput.success(members)

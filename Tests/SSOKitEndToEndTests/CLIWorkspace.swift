@@ -20,10 +20,10 @@ struct CLIWorkspace {
     /// Runs the CLI with this workspace's `$XDG_CONFIG_HOME`.
     func ssokit(
         _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, timeout: TimeInterval = 120
-    ) throws -> ProcessResult {
+    ) async throws -> ProcessResult {
         var merged = ["XDG_CONFIG_HOME": config.path]
         for (name, value) in environment { merged[name] = value }
-        return try ProcessRunner.run(
+        return try await ProcessRunner.run(
             MockProvider.ssokit, arguments, environment: merged, timeout: timeout, input: input)
     }
 
@@ -34,10 +34,10 @@ struct CLIWorkspace {
 
     /// `oidc login` through the scripted browser, with `extra` options (the secret unless `extra` names another).
     func login(_ issuer: String, extra: [String] = ["--client-secret", secret], environment: [String: String] = [:])
-        throws -> ProcessResult
+        async throws -> ProcessResult
     {
         let browser = MockProvider.python + " " + MockProvider.peerDirectory.appendingPathComponent("browser.py").path
-        return try ssokit(
+        return try await ssokit(
             ["oidc", "login"] + session(issuer) + extra + ["--browser-command", browser, "--json"],
             environment: environment)
     }
@@ -45,8 +45,8 @@ struct CLIWorkspace {
     var secret: String { Self.secret }
 
     /// The cached session's tokens (`cache show --reveal`).
-    func revealed(_ issuer: String) throws -> [String: Any] {
-        let shown = try ssokit(
+    func revealed(_ issuer: String) async throws -> [String: Any] {
+        let shown = try await ssokit(
             [
                 "cache", "show", "--issuer", issuer, "--client-id", Self.client, "--cache", cache.path, "--app",
                 Self.app,
@@ -72,7 +72,7 @@ struct CLIWorkspace {
 /// log, a revoked refresh token).
 enum HTTPProbe {
     /// The status and the JSON body of one request; `form` makes it a form POST, `basic` adds client_secret_basic.
-    static func send(_ url: String, form: [String: String]? = nil, basic: (String, String)? = nil) throws
+    static func send(_ url: String, form: [String: String]? = nil, basic: (String, String)? = nil) async throws
         -> (status: Int, body: Any?)
     {
         var arguments = [MockProvider.peerDirectory.appendingPathComponent("http_probe.py").path, url]
@@ -80,7 +80,7 @@ enum HTTPProbe {
             arguments += ["--form", String(decoding: try JSONSerialization.data(withJSONObject: form), as: UTF8.self)]
         }
         if let basic { arguments += ["--basic", "\(basic.0):\(basic.1)"] }
-        let result = try ProcessRunner.run(MockProvider.python, arguments, timeout: 30)
+        let result = try await ProcessRunner.run(MockProvider.python, arguments, timeout: 30)
         let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
         return (object?["status"] as? Int ?? -1, object?["body"])
     }

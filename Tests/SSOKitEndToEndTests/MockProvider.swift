@@ -24,9 +24,9 @@ final class MockProvider {
             .path
     }
 
-    init(extraArguments: [String] = []) throws {
+    init(extraArguments: [String] = []) async throws {
         // Waits at most 30 s for the READY line.
-        let peer = try PeerProcess(
+        let peer = try await PeerProcess(
             script: "op.py", arguments: ["--port", "0", "--max-seconds", "300"] + extraArguments)
         guard peer.firstLine.hasPrefix("READY ") else {
             peer.stop()

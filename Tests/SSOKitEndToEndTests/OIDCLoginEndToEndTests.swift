@@ -21,16 +21,16 @@ struct OIDCLoginEndToEndTests {
         browser = MockProvider.python + " " + MockProvider.peerDirectory.appendingPathComponent("browser.py").path
     }
 
-    private func ssokit(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    private func ssokit(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessResult {
         var merged = ["XDG_CONFIG_HOME": config.path]
         for (name, value) in environment { merged[name] = value }
-        return try ProcessRunner.run(MockProvider.ssokit, arguments, environment: merged, timeout: 120)
+        return try await ProcessRunner.run(MockProvider.ssokit, arguments, environment: merged, timeout: 120)
     }
 
-    private func show(_ issuer: String, reveal: Bool = true, environment: [String: String] = [:]) throws
+    private func show(_ issuer: String, reveal: Bool = true, environment: [String: String] = [:]) async throws
         -> ProcessResult
     {
-        try ssokit(
+        try await ssokit(
             [
                 "cache", "show", "--issuer", issuer, "--client-id", "ssokit-e2e", "--cache", cache.path, "--app",
                 "com.example.mail",
@@ -53,11 +53,11 @@ struct OIDCLoginEndToEndTests {
         ]
     }
 
-    @Test func loginRefreshVerifyLogout() throws {
-        let provider = try MockProvider()
+    @Test func loginRefreshVerifyLogout() async throws {
+        let provider = try await MockProvider()
         defer { provider.stop() }
 
-        let login = try ssokit(
+        let login = try await ssokit(
             ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--userinfo", "--json"])
         #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
         let loginJSON = try #require(login.json)
@@ -84,11 +84,11 @@ struct OIDCLoginEndToEndTests {
             try FileManager.default.attributesOfItem(
                 atPath: config.appendingPathComponent("ssokit/cache.key").path)[.posixPermissions] as? Int
         #expect(keyMode == 0o600)
-        let hidden = try show(provider.issuer, reveal: false)
+        let hidden = try await show(provider.issuer, reveal: false)
         #expect(hidden.status == 0, "cache show failed: \(hidden.stdout)")
         #expect(hidden.json?["access_token"] == nil)
         #expect(hidden.json?["has_refresh_token"] as? Bool == true)
-        let shown = try show(provider.issuer)
+        let shown = try await show(provider.issuer)
         let idToken = try #require(shown.json?["id_token"] as? String)
         let accessToken = try #require(shown.json?["access_token"] as? String)
         let refreshToken = try #require(shown.json?["refresh_token"] as? String)
@@ -97,50 +97,50 @@ struct OIDCLoginEndToEndTests {
         for token in [accessToken, refreshToken, idToken] { #expect(raw.range(of: Data(token.utf8)) == nil) }
 
         // A copy of the cache folder alone (another config, so another key) reveals nothing.
-        let copy = try show(provider.issuer, environment: ["XDG_CONFIG_HOME": config.path + "-other"])
+        let copy = try await show(provider.issuer, environment: ["XDG_CONFIG_HOME": config.path + "-other"])
         #expect(copy.status == 1)
         #expect(copy.json?["error"] as? String == "entry_unreadable")
         #expect(!copy.stdout.contains(accessToken))
 
         // The ID token verifies through discovery and the provider's JWKS over HTTP.
-        let verify = try ssokit(
+        let verify = try await ssokit(
             ["oidc", "verify-id-token", idToken, "--issuer", provider.issuer, "--client-id", "ssokit-e2e"])
         #expect(verify.status == 0, "verify failed: \(verify.stdout)")
         #expect(verify.json?["sub"] as? String == "alice@example.com")
-        let wrongAudience = try ssokit(
+        let wrongAudience = try await ssokit(
             ["oidc", "verify-id-token", idToken, "--issuer", provider.issuer, "--client-id", "someone-else"])
         #expect(wrongAudience.status == 1)
         #expect(wrongAudience.json?["error"] as? String == "audience_mismatch")
 
-        let refresh = try ssokit(["oidc", "refresh"] + common(provider.issuer) + ["--json"])
+        let refresh = try await ssokit(["oidc", "refresh"] + common(provider.issuer) + ["--json"])
         #expect(refresh.status == 0, "refresh failed: \(refresh.stdout) \(refresh.stderr)")
         #expect((refresh.json?["id_token_claims"] as? [String: Any])?["sub"] as? String == "alice@example.com")
         #expect(refresh.json?["has_refresh_token"] as? Bool == true)
-        let refreshed = try show(provider.issuer)
+        let refreshed = try await show(provider.issuer)
         #expect(refreshed.json?["access_token"] as? String != accessToken, "refresh must store the new access token")
         #expect(refreshed.json?["id_token"] as? String != nil, "the ID token is kept across refreshes")
-        let list = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        let list = try await ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
         #expect((list.json?["entries"] as? [Any])?.count == 1)
         #expect(!list.stdout.contains(accessToken))
-        let otherApp = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.other"])
+        let otherApp = try await ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.other"])
         #expect((otherApp.json?["entries"] as? [Any])?.count == 0)
 
-        let logout = try ssokit(["oidc", "logout"] + common(provider.issuer))
+        let logout = try await ssokit(["oidc", "logout"] + common(provider.issuer))
         #expect(logout.status == 0)
         #expect(logout.json?["logged_out"] as? Bool == true)
-        let afterList = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        let afterList = try await ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
         #expect((afterList.json?["entries"] as? [Any])?.count == 0)
 
-        let afterLogout = try ssokit(["oidc", "refresh"] + common(provider.issuer))
+        let afterLogout = try await ssokit(["oidc", "refresh"] + common(provider.issuer))
         #expect(afterLogout.status == 1)
         #expect(afterLogout.json?["error"] as? String == "not_logged_in")
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
-    @Test func deniedLoginIsATypedFailure() throws {
-        let provider = try MockProvider()
+    @Test func deniedLoginIsATypedFailure() async throws {
+        let provider = try await MockProvider()
         defer { provider.stop() }
-        let login = try ssokit(
+        let login = try await ssokit(
             ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json"],
             environment: ["E2E_ACTION": "deny"])
         #expect(login.status == 1)
@@ -148,71 +148,73 @@ struct OIDCLoginEndToEndTests {
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
-    @Test func cacheReadWithAnotherKeyIsATypedFailure() throws {
-        let provider = try MockProvider()
+    @Test func cacheReadWithAnotherKeyIsATypedFailure() async throws {
+        let provider = try await MockProvider()
         defer { provider.stop() }
-        let login = try ssokit(
+        let login = try await ssokit(
             ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json"])
         #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
         // Replace the key file: the sealed entry no longer opens, and refresh says so instead of crashing.
         try Data("\(Data(repeating: 7, count: 32).base64EncodedString())\n".utf8).write(
             to: config.appendingPathComponent("ssokit/cache.key"))
-        let refresh = try ssokit(["oidc", "refresh"] + common(provider.issuer))
+        let refresh = try await ssokit(["oidc", "refresh"] + common(provider.issuer))
         #expect(refresh.status == 1)
         #expect(refresh.json?["error"] as? String == "entry_unreadable")
-        let list = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        let list = try await ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
         #expect(list.json?["unreadable"] as? Int == 1)
         // Logout still forgets the unreadable entry.
-        let logout = try ssokit(["oidc", "logout"] + common(provider.issuer))
+        let logout = try await ssokit(["oidc", "logout"] + common(provider.issuer))
         #expect(logout.json?["logged_out"] as? Bool == true)
-        let after = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        let after = try await ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
         #expect(after.json?["unreadable"] as? Int == 0)
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
     @Test func twoRefreshesAtOnceShareTheCacheFile() async throws {
-        let provider = try MockProvider()
+        let provider = try await MockProvider()
         defer { provider.stop() }
-        let login = try ssokit(
+        let login = try await ssokit(
             ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json"])
         #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
         let arguments = ["oidc", "refresh"] + common(provider.issuer) + ["--json"]
-        async let first = Task.detached { try ssokit(arguments) }.value
-        async let second = Task.detached { try ssokit(arguments) }.value
+        async let first = Task.detached { try await ssokit(arguments) }.value
+        async let second = Task.detached { try await ssokit(arguments) }.value
         let results = try await [first, second]
         for result in results { #expect(result.status == 0, "refresh failed: \(result.stdout) \(result.stderr)") }
-        let tokens = Set(
-            try results.map { _ in try #require(try show(provider.issuer).json?["access_token"] as? String) })
+        var tokens: Set<String> = []
+        for _ in results {
+            tokens.insert(try #require(try await show(provider.issuer).json?["access_token"] as? String))
+        }
         #expect(tokens.count == 1)
-        let list = try ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
+        let list = try await ssokit(["cache", "list", "--cache", cache.path, "--app", "com.example.mail"])
         #expect((list.json?["entries"] as? [Any])?.count == 1)
         #expect(list.json?["unreadable"] as? Int == 0)
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
     @Test func sessionOnPostgres() async throws {
-        let provider = try MockProvider()
+        let provider = try await MockProvider()
         defer { provider.stop() }
         try await PostgresTestServer.withDatabase { url in
             let client = [
                 "--issuer", provider.issuer, "--client-id", "ssokit-e2e", "--client-secret", "e2e-secret", "--postgres",
                 url, "--app", "com.example.mail",
             ]
-            let login = try ssokit(["oidc", "login"] + client + ["--browser-command", browser, "--json"])
+            let login = try await ssokit(["oidc", "login"] + client + ["--browser-command", browser, "--json"])
             #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
             let show = [
                 "cache", "show", "--issuer", provider.issuer, "--client-id", "ssokit-e2e", "--postgres", url, "--app",
                 "com.example.mail", "--reveal",
             ]
-            let before = try #require(try ssokit(show).json?["access_token"] as? String)
+            let before = try await #require(try ssokit(show).json?["access_token"] as? String)
             // Two refreshes at once, as two hosts sharing the database would run them.
             let arguments = ["oidc", "refresh"] + client + ["--json"]
-            async let first = Task.detached { try ssokit(arguments) }.value
-            async let second = Task.detached { try ssokit(arguments) }.value
+            async let first = Task.detached { try await ssokit(arguments) }.value
+            async let second = Task.detached { try await ssokit(arguments) }.value
             for result in try await [first, second] {
                 #expect(result.status == 0, "refresh failed: \(result.stdout) \(result.stderr)")
             }
-            let after = try #require(try ssokit(show).json?["access_token"] as? String)
+            let after = try await #require(try ssokit(show).json?["access_token"] as? String)
             #expect(after != before)
             // The rows in PostgreSQL hold no token.
             let rows = try await PostgresTestServer.execute(url, ["SELECT sealed FROM ssokit_entries"])
@@ -221,84 +223,86 @@ struct OIDCLoginEndToEndTests {
                 let sealed = try row.decode(ByteBuffer.self)
                 #expect(Data(sealed.readableBytesView).range(of: Data(after.utf8)) == nil)
             }
-            let rights = try ssokit(
+            let rights = try await ssokit(
                 ["rights", "create", "pg.device", "--postgres", url], environment: ["SSOKIT_PASSPHRASE": "pw"])
             #expect(rights.status == 0, "rights create failed: \(rights.stdout) \(rights.stderr)")
-            let listed = try ssokit(["rights", "list", "--postgres", url])
+            let listed = try await ssokit(["rights", "list", "--postgres", url])
             #expect((listed.json?["rights"] as? [[String: Any]])?.first?["identifier"] as? String == "pg.device")
-            let logout = try ssokit(["oidc", "logout"] + client)
+            let logout = try await ssokit(["oidc", "logout"] + client)
             #expect(logout.json?["logged_out"] as? Bool == true)
-            let list = try ssokit(["cache", "list", "--postgres", url, "--app", "com.example.mail"])
+            let list = try await ssokit(["cache", "list", "--postgres", url, "--app", "com.example.mail"])
             #expect((list.json?["entries"] as? [Any])?.count == 0)
         }
     }
 
-    @Test func unreachablePostgresIsStoreUnavailable() throws {
-        let result = try ssokit(["cache", "list", "--postgres", "postgres://nobody:secret-pw@127.0.0.1:1/none"])
+    @Test func unreachablePostgresIsStoreUnavailable() async throws {
+        let result = try await ssokit(["cache", "list", "--postgres", "postgres://nobody:secret-pw@127.0.0.1:1/none"])
         #expect(result.status == 1)
         #expect(result.json?["error"] as? String == "store_unavailable")
         #expect(!result.stdout.contains("secret-pw"))
-        let remote = try ssokit(["cache", "list", "--postgres", "postgres://u:pw@db.example.com/x?sslmode=disable"])
+        let remote = try await ssokit([
+            "cache", "list", "--postgres", "postgres://u:pw@db.example.com/x?sslmode=disable",
+        ])
         #expect(remote.json?["error"] as? String == "store_unavailable")
     }
 
-    @Test func malformedKeyFileAndUsageErrors() throws {
+    @Test func malformedKeyFileAndUsageErrors() async throws {
         let folder = config.appendingPathComponent("ssokit")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("not a key\n".utf8).write(to: folder.appendingPathComponent("cache.key"))
         // Private, as key files must be (a looser mode is insecure_key_file, see OIDCLocalAttackerEndToEndTests).
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent("cache.key").path)
-        let list = try ssokit(["cache", "list", "--cache", cache.path])
+        let list = try await ssokit(["cache", "list", "--cache", cache.path])
         #expect(list.status == 1)
         #expect(list.json?["error"] as? String == "invalid_key")
-        let both = try ssokit(["cache", "list", "--cache", cache.path, "--postgres", "postgres://u@127.0.0.1/x"])
+        let both = try await ssokit(["cache", "list", "--cache", cache.path, "--postgres", "postgres://u@127.0.0.1/x"])
         #expect(both.status == 64)
-        let purgeAll = try ssokit(["cache", "purge", "--all", "--cache", cache.path])
+        let purgeAll = try await ssokit(["cache", "purge", "--all", "--cache", cache.path])
         #expect(purgeAll.status == 64)
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
-    @Test func protectedCacheNeedsThePassphrase() throws {
-        let provider = try MockProvider()
+    @Test func protectedCacheNeedsThePassphrase() async throws {
+        let provider = try await MockProvider()
         defer { provider.stop() }
         let passphrase = ["SSOKIT_PASSPHRASE": "e2e passphrase"]
-        let login = try ssokit(
+        let login = try await ssokit(
             ["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json", "--protect"],
             environment: passphrase)
         #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
         // Without the passphrase (the plain key file) the entry does not open.
-        let plain = try show(provider.issuer)
+        let plain = try await show(provider.issuer)
         #expect(plain.json?["error"] as? String == "entry_unreadable")
-        let wrong = try ssokit(
+        let wrong = try await ssokit(
             ["oidc", "refresh"] + common(provider.issuer) + ["--protect"],
             environment: ["SSOKIT_PASSPHRASE": "not it"])
         #expect(wrong.status == 1)
         #expect(wrong.json?["error"] as? String == "authorization_denied")
-        let refresh = try ssokit(
+        let refresh = try await ssokit(
             ["oidc", "refresh"] + common(provider.issuer) + ["--protect", "--json"], environment: passphrase)
         #expect(refresh.status == 0, "refresh failed: \(refresh.stdout) \(refresh.stderr)")
-        let rights = try ssokit(["rights", "list", "--cache", cache.path])
+        let rights = try await ssokit(["rights", "list", "--cache", cache.path])
         let listed = try #require(rights.json?["rights"] as? [[String: Any]])
         #expect(listed.first?["identifier"] as? String == "ssokit.cache-key")
         #expect(listed.first?["failed_attempts"] as? Int == 0)
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
-    @Test func rightsCommandsSignAChallenge() throws {
+    @Test func rightsCommandsSignAChallenge() async throws {
         let passphrase = ["SSOKIT_PASSPHRASE": "device pass"]
         let store = ["--cache", cache.path]
-        let create = try ssokit(["rights", "create", "com.example.device"] + store, environment: passphrase)
+        let create = try await ssokit(["rights", "create", "com.example.device"] + store, environment: passphrase)
         #expect(create.status == 0, "create failed: \(create.stdout) \(create.stderr)")
-        let duplicate = try ssokit(["rights", "create", "com.example.device"] + store, environment: passphrase)
+        let duplicate = try await ssokit(["rights", "create", "com.example.device"] + store, environment: passphrase)
         #expect(duplicate.json?["error"] as? String == "already_exists")
         let challenge = "c2VydmVyLWNoYWxsZW5nZS0xMjM"
-        let denied = try ssokit(
+        let denied = try await ssokit(
             ["rights", "authorize", "com.example.device", "--challenge", challenge] + store,
             environment: ["SSOKIT_PASSPHRASE": "wrong"])
         #expect(denied.json?["error"] as? String == "authorization_denied")
         #expect(denied.json?["signature"] == nil)
-        let signed = try ssokit(
+        let signed = try await ssokit(
             ["rights", "authorize", "com.example.device", "--challenge", challenge] + store, environment: passphrase)
         #expect(signed.status == 0, "authorize failed: \(signed.stdout) \(signed.stderr)")
         #expect(signed.json?["public_key_pem"] as? String == create.json?["public_key_pem"] as? String)
@@ -306,30 +310,30 @@ struct OIDCLoginEndToEndTests {
         let pem = try #require(create.json?["public_key_pem"] as? String)
         let signature = try #require((signed.json?["signature"] as? String).flatMap { Base64URL.decode($0) })
         let key = try P256.Signing.PublicKey(pemRepresentation: pem)
-        let challengeBytes = try #require(Base64URL.decode(challenge))
+        let challengeBytes = Array("ssokit-right-challenge-v1".utf8) + [0] + (try #require(Base64URL.decode(challenge)))
         #expect(
             key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: challengeBytes))
         #expect(!key.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: [1, 2, 3]))
-        let delete = try ssokit(["rights", "delete", "com.example.device"] + store)
+        let delete = try await ssokit(["rights", "delete", "com.example.device"] + store)
         #expect(delete.status == 0)
-        let gone = try ssokit(["rights", "delete", "com.example.device"] + store)
+        let gone = try await ssokit(["rights", "delete", "com.example.device"] + store)
         #expect(gone.json?["error"] as? String == "not_found")
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
-    @Test func wrongClientSecretIsInvalidClient() throws {
-        let provider = try MockProvider()
+    @Test func wrongClientSecretIsInvalidClient() async throws {
+        let provider = try await MockProvider()
         defer { provider.stop() }
         let arguments = (["oidc", "login"] + common(provider.issuer) + ["--browser-command", browser, "--json"])
             .map { $0 == "e2e-secret" ? "wrong-secret" : $0 }
-        let login = try ssokit(arguments)
+        let login = try await ssokit(arguments)
         #expect(login.status == 1)
         #expect(login.json?["error"] as? String == "invalid_client")
         try? FileManager.default.removeItem(at: cache.deletingLastPathComponent())
     }
 
-    @Test func plainHTTPIssuerOffLoopbackIsRefused() throws {
-        let login = try ssokit(
+    @Test func plainHTTPIssuerOffLoopbackIsRefused() async throws {
+        let login = try await ssokit(
             [
                 "oidc", "login", "--issuer", "http://idp.example.com", "--client-id", "x", "--cache", cache.path,
                 "--browser-command", "/bin/true", "--timeout", "5",

@@ -6,71 +6,72 @@ import Testing
 @Suite(.serialized)
 struct OIDCLogoutEndToEndTests {
     /// Logs in against a provider started with `--revocation mode` and returns both.
-    static func loggedIn(revocation mode: String) throws -> (MockProvider, CLIWorkspace) {
-        let provider = try MockProvider(extraArguments: ["--revocation", mode, "--revocation-hang-seconds", "60"])
+    static func loggedIn(revocation mode: String) async throws -> (MockProvider, CLIWorkspace) {
+        let provider = try await MockProvider(extraArguments: ["--revocation", mode, "--revocation-hang-seconds", "60"])
         let work = try CLIWorkspace()
-        let login = try work.login(provider.issuer)
+        let login = try await work.login(provider.issuer)
         #expect(login.status == 0, "login failed: \(login.stdout) \(login.stderr)")
         return (provider, work)
     }
 
     /// The provider's log of revocation requests (op.py's /test/revocations).
-    static func revocations(_ provider: MockProvider) throws -> [[String: Any]] {
-        try HTTPProbe.send(provider.issuer + "/test/revocations").body as? [[String: Any]] ?? []
+    static func revocations(_ provider: MockProvider) async throws -> [[String: Any]] {
+        try await HTTPProbe.send(provider.issuer + "/test/revocations").body as? [[String: Any]] ?? []
     }
 
     /// The next refresh after a logout fails with the contract's JSON error: there is no session left.
-    static func expectNoSession(_ work: CLIWorkspace, _ issuer: String) throws {
-        let refresh = try work.ssokit(["oidc", "refresh"] + work.session(issuer) + ["--client-secret", work.secret])
+    static func expectNoSession(_ work: CLIWorkspace, _ issuer: String) async throws {
+        let refresh = try await work.ssokit(
+            ["oidc", "refresh"] + work.session(issuer) + ["--client-secret", work.secret])
         #expect(refresh.status == 1)
         #expect(refresh.json?["error"] as? String == "not_logged_in", "\(refresh.stdout)")
     }
 
-    @Test func logoutWithoutClientAuthenticationStillEndsTheSession() throws {
-        let (provider, work) = try Self.loggedIn(revocation: "client-auth")
+    @Test func logoutWithoutClientAuthenticationStillEndsTheSession() async throws {
+        let (provider, work) = try await Self.loggedIn(revocation: "client-auth")
         defer {
             provider.stop()
             work.cleanUp()
         }
         // The contract's form, no secret: the provider refuses the unauthenticated revocation with 401.
-        let logout = try work.ssokit(["oidc", "logout"] + work.session(provider.issuer))
+        let logout = try await work.ssokit(["oidc", "logout"] + work.session(provider.issuer))
         #expect(logout.status == 0, "logout failed: \(logout.stdout) \(logout.stderr)")
         #expect(logout.json?["logged_out"] as? Bool == true)
         #expect(logout.json?["revoked"] as? Bool == false)
         #expect(logout.json?["revocation_error"] as? String == "invalid_client")
-        try Self.expectNoSession(work, provider.issuer)
-        let log = try Self.revocations(provider)
+        try await Self.expectNoSession(work, provider.issuer)
+        let log = try await Self.revocations(provider)
         #expect(log.count == 1)
         #expect(log.first?["authenticated"] as? Bool == false)
         #expect(log.first?["status"] as? Int == 401)
     }
 
-    @Test func logoutWithTheClientSecretRevokesTheRefreshTokenThenTheAccessToken() throws {
-        let (provider, work) = try Self.loggedIn(revocation: "client-auth")
+    @Test func logoutWithTheClientSecretRevokesTheRefreshTokenThenTheAccessToken() async throws {
+        let (provider, work) = try await Self.loggedIn(revocation: "client-auth")
         defer {
             provider.stop()
             work.cleanUp()
         }
-        let tokens = try work.revealed(provider.issuer)
+        let tokens = try await work.revealed(provider.issuer)
         let refreshToken = try #require(tokens["refresh_token"] as? String)
         let secretFile = try work.file("client-secret", work.secret + "\n")
-        let logout = try work.ssokit(
+        let logout = try await work.ssokit(
             ["oidc", "logout"] + work.session(provider.issuer) + ["--client-secret-file", secretFile])
         #expect(logout.status == 0, "logout failed: \(logout.stdout) \(logout.stderr)")
         #expect(logout.json?["logged_out"] as? Bool == true)
         #expect(logout.json?["revoked"] as? Bool == true)
         #expect(logout.json?["revocation_error"] is NSNull)
-        let log = try Self.revocations(provider)
+        let log = try await Self.revocations(provider)
         #expect(log.map { $0["token_type_hint"] as? String } == ["refresh_token", "access_token"])
         #expect(log.map { $0["revoked"] as? String } == ["refresh_token", "access_token"])
         #expect(log.allSatisfy { $0["authenticated"] as? Bool == true })
         // The provider no longer honours the refresh token.
-        let reuse = try HTTPProbe.send(
+        let reuse = try await HTTPProbe.send(
             provider.issuer + "/oauth2/token", form: ["grant_type": "refresh_token", "refresh_token": refreshToken],
             basic: (CLIWorkspace.client, work.secret))
         #expect(reuse.status == 400)
         #expect((reuse.body as? [String: Any])?["error"] as? String == "invalid_grant")
-        try Self.expectNoSession(work, provider.issuer)
+        try await Self.expectNoSession(work, provider.issuer)
         #expect(!logout.stdout.contains(refreshToken))
     }
 
@@ -81,32 +82,32 @@ struct OIDCLogoutEndToEndTests {
             // The HTTP client retries a refused connection until its own deadline: the logout's comes first.
             ("unreachable", "timed_out"),
         ])
-    func failingRevocationStillEndsTheSession(_ mode: String, _ reason: String) throws {
-        let (provider, work) = try Self.loggedIn(revocation: mode == "unreachable" ? "off" : mode)
+    func failingRevocationStillEndsTheSession(_ mode: String, _ reason: String) async throws {
+        let (provider, work) = try await Self.loggedIn(revocation: mode == "unreachable" ? "off" : mode)
         defer {
             provider.stop()
             work.cleanUp()
         }
         if mode == "unreachable" { provider.stop() }
         let started = Date()
-        let logout = try work.ssokit(
+        let logout = try await work.ssokit(
             ["oidc", "logout"] + work.session(provider.issuer) + ["--client-secret", work.secret, "--timeout", "2"])
         #expect(Date().timeIntervalSince(started) < 30, "the revocation deadline bounds the logout")
         #expect(logout.status == 0, "logout failed: \(logout.stdout) \(logout.stderr)")
         #expect(logout.json?["logged_out"] as? Bool == true)
         #expect(logout.json?["revoked"] as? Bool == false)
         #expect(logout.json?["revocation_error"] as? String == reason)
-        try Self.expectNoSession(work, provider.issuer)
+        try await Self.expectNoSession(work, provider.issuer)
     }
 
-    @Test func endSessionURLCarriesTheIDTokenHint() throws {
-        let (provider, work) = try Self.loggedIn(revocation: "client-auth")
+    @Test func endSessionURLCarriesTheIDTokenHint() async throws {
+        let (provider, work) = try await Self.loggedIn(revocation: "client-auth")
         defer {
             provider.stop()
             work.cleanUp()
         }
-        let idToken = try #require(try work.revealed(provider.issuer)["id_token"] as? String)
-        let logout = try work.ssokit(
+        let idToken = try await #require(try work.revealed(provider.issuer)["id_token"] as? String)
+        let logout = try await work.ssokit(
             ["oidc", "logout"] + work.session(provider.issuer) + [
                 "--client-secret", work.secret, "--end-session", "--post-logout-redirect-uri", "http://127.0.0.1:9/bye",
             ])
@@ -121,28 +122,28 @@ struct OIDCLogoutEndToEndTests {
         #expect(query["client_id"] == CLIWorkspace.client)
         #expect(query["post_logout_redirect_uri"] == "http://127.0.0.1:9/bye")
         // The provider's end-session page answers the URL with its confirmation form.
-        #expect(try HTTPProbe.send(url.string ?? "").status == 200)
+        await #expect(try HTTPProbe.send(url.string ?? "").status == 200)
 
         // Logged out already: nothing to end, nothing to revoke.
-        let again = try work.ssokit(["oidc", "logout"] + work.session(provider.issuer) + ["--end-session"])
+        let again = try await work.ssokit(["oidc", "logout"] + work.session(provider.issuer) + ["--end-session"])
         #expect(again.status == 0)
         #expect(again.json?["logged_out"] as? Bool == false)
         #expect(again.json?["revocation_error"] is NSNull)
     }
 
-    @Test func endSessionOpensTheURLWithTheBrowserCommand() throws {
-        let (provider, work) = try Self.loggedIn(revocation: "client-auth")
+    @Test func endSessionOpensTheURLWithTheBrowserCommand() async throws {
+        let (provider, work) = try await Self.loggedIn(revocation: "client-auth")
         defer {
             provider.stop()
             work.cleanUp()
         }
-        let browserless = try work.ssokit(
+        let browserless = try await work.ssokit(
             ["oidc", "logout"] + work.session(provider.issuer) + [
                 "--client-secret", work.secret, "--browser-command",
                 "/bin/true",
             ])
         #expect(browserless.status == 64, "--browser-command needs --end-session")
-        let opened = try work.ssokit(
+        let opened = try await work.ssokit(
             ["oidc", "logout"] + work.session(provider.issuer) + [
                 "--client-secret", work.secret, "--end-session", "--browser-command", "/bin/true",
             ])

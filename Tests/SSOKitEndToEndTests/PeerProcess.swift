@@ -11,7 +11,7 @@ final class PeerProcess {
     /// Starts `peer/<script>` with `arguments` and waits at most `startupTimeout` seconds for its first line.
     ///
     /// The peer must unblock SIGTERM/SIGINT itself: Foundation's `Process` children inherit a blocked signal mask.
-    init(script: String, arguments: [String], startupTimeout: TimeInterval = 30) throws {
+    init(script: String, arguments: [String], startupTimeout: TimeInterval = 30) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: MockProvider.python)
         process.arguments = [MockProvider.peerDirectory.appendingPathComponent(script).path] + arguments
@@ -27,9 +27,9 @@ final class PeerProcess {
         try process.run()
         self.process = process
 
-        let deadline = Date().addingTimeInterval(startupTimeout)
-        func hasLine() -> Bool { received.withLock { $0.contains(UInt8(ascii: "\n")) } }
-        while !hasLine() && process.isRunning && Date() < deadline { usleep(20_000) }
+        _ = await ChildProcess.wait(for: process, timeout: startupTimeout) {
+            received.withLock { $0.contains(UInt8(ascii: "\n")) }
+        }
         out.fileHandleForReading.readabilityHandler = nil
         let data = received.withLock { $0 }
         let line = data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first

@@ -19,7 +19,7 @@ enum ProcessRunner {
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 120,
         input: Data? = nil
-    ) throws -> ProcessResult {
+    ) async throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -41,17 +41,14 @@ enum ProcessRunner {
             let chunk = handle.availableData
             collected.withLock { $0.1.append(chunk) }
         }
-        try process.run()
-        if let input {
-            try stdin.fileHandleForWriting.write(contentsOf: input)
-            try stdin.fileHandleForWriting.close()
+        // Waiting happens in Foundation's termination handler, never on a cooperative thread: end-to-end tests run
+        // beside every other suite, and a blocked pool (two threads on a two-core machine) stalls them all.
+        try await ChildProcess.run(process, timeout: timeout) {
+            if let input {
+                try stdin.fileHandleForWriting.write(contentsOf: input)
+                try stdin.fileHandleForWriting.close()
+            }
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
         out.fileHandleForReading.readabilityHandler = nil
         err.fileHandleForReading.readabilityHandler = nil
         let restOut = out.fileHandleForReading.readDataToEndOfFile()

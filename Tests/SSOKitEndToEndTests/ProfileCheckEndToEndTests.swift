@@ -13,14 +13,14 @@ struct ProfileCheckEndToEndTests {
 
     static func profile(_ name: String) -> String { fixtures.appendingPathComponent("profiles/\(name)").path }
 
-    private func check(_ arguments: [String]) throws -> ProcessResult {
-        try ProcessRunner.run(
+    private func check(_ arguments: [String]) async throws -> ProcessResult {
+        try await ProcessRunner.run(
             MockProvider.ssokit, ["profile", "check"] + arguments + ["--now", "2026-01-01T00:00:00Z"], timeout: 60)
     }
 
     @Test("a valid profile: exit 0 and one JSON object summarizing it, without its secrets")
-    func summary() throws {
-        let result = try check(["--profile", Self.profile("combined.mobileconfig")])
+    func summary() async throws {
+        let result = try await check(["--profile", Self.profile("combined.mobileconfig")])
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
         let json = try #require(result.json)
         #expect(json["valid"] as? Bool == true)
@@ -37,14 +37,14 @@ struct ProfileCheckEndToEndTests {
     }
 
     @Test("with a URL: exactly {handled, extension, type}, exit 0 whether handled or not")
-    func match() throws {
+    func match() async throws {
         let cases: [(String, Bool, String?)] = [
             ("https://idp.example.com/saml/sso/redirect", true, "redirect"),
             ("https://www.apps.example.com/api", true, "credential"),
             ("https://example.net/", false, nil),
         ]
         for (url, handled, type) in cases {
-            let result = try check(["--profile", Self.profile("combined.json"), url])
+            let result = try await check(["--profile", Self.profile("combined.json"), url])
             #expect(result.status == 0, "\(url): \(result.stdout) \(result.stderr)")
             let json = try #require(result.json)
             #expect(Set(json.keys) == ["handled", "extension", "type"])
@@ -60,8 +60,10 @@ struct ProfileCheckEndToEndTests {
     }
 
     @Test("an invalid profile: exit 1, invalid_profile with one problem per broken rule naming payload and key")
-    func invalid() throws {
-        let result = try check(["--profile", Self.profile("invalid-redirect-urls.json"), "https://good.example.com/ok"])
+    func invalid() async throws {
+        let result = try await check([
+            "--profile", Self.profile("invalid-redirect-urls.json"), "https://good.example.com/ok",
+        ])
         #expect(result.status == 1)
         let json = try #require(result.json)
         #expect(json["error"] as? String == "invalid_profile")
@@ -74,30 +76,30 @@ struct ProfileCheckEndToEndTests {
         #expect(problems.allSatisfy { ($0["message"] as? String)?.isEmpty == false })
         #expect(problems.first?["code"] as? String == "invalid_url")
 
-        let entity = try check(["--profile", Self.profile("entity-declaration.mobileconfig")])
+        let entity = try await check(["--profile", Self.profile("entity-declaration.mobileconfig")])
         #expect(entity.status == 1)
         #expect(entity.json?["error"] as? String == "entity_declarations_refused")
     }
 
     @Test("signed profiles: verified with --trust, signed_not_verified without, tampered or untrusted refused")
-    func signed() throws {
+    func signed() async throws {
         let trust = Self.fixtures.appendingPathComponent("keys/test-ca.crt").path
-        let verified = try check(["--profile", Self.profile("combined.signed.mobileconfig"), "--trust", trust])
+        let verified = try await check(["--profile", Self.profile("combined.signed.mobileconfig"), "--trust", trust])
         #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
         #expect(verified.json?["signature"] as? String == "verified")
         #expect(verified.json?["signer"] as? String == "CN=SSOKit Test Profile Signer,O=SSOKit Tests")
-        let unverified = try check(["--profile", Self.profile("combined.signed.mobileconfig")])
+        let unverified = try await check(["--profile", Self.profile("combined.signed.mobileconfig")])
         #expect(unverified.json?["signature"] as? String == "signed_not_verified")
         #expect(unverified.json?["signer"] is NSNull)
-        let tampered = try check(["--profile", Self.profile("combined.tampered.mobileconfig"), "--trust", trust])
+        let tampered = try await check(["--profile", Self.profile("combined.tampered.mobileconfig"), "--trust", trust])
         #expect(tampered.status == 1)
         #expect(tampered.json?["error"] as? String == "invalid_signature")
-        let untrusted = try check([
+        let untrusted = try await check([
             "--profile", Self.profile("combined.signed-by-other.mobileconfig"), "--trust", trust,
         ])
         #expect(untrusted.status == 1)
         #expect(untrusted.json?["error"] as? String == "untrusted_signer")
-        let handled = try check(
+        let handled = try await check(
             [
                 "--profile", Self.profile("combined.signed.mobileconfig"), "--trust", trust,
                 "http://127.0.0.1:9400/oauth2/x",
@@ -106,26 +108,26 @@ struct ProfileCheckEndToEndTests {
     }
 
     @Test("usage errors exit 64; a missing file exits 1 with JSON")
-    func usage() throws {
-        #expect(try check([]).status == 64)
-        #expect(try check(["--profile", Self.profile("combined.json"), "not a url"]).status == 64)
-        let missing = try check(["--profile", "/nonexistent/profile.mobileconfig"])
+    func usage() async throws {
+        await #expect(try check([]).status == 64)
+        await #expect(try check(["--profile", Self.profile("combined.json"), "not a url"]).status == 64)
+        let missing = try await check(["--profile", "/nonexistent/profile.mobileconfig"])
         #expect(missing.status == 1)
         #expect(missing.json?["error"] as? String == "file_unreadable")
     }
 
     @Test("the example profiles are valid and route their IdPs' URLs")
-    func examples() throws {
+    func examples() async throws {
         let folder = MockProvider.packageRoot.appendingPathComponent("Examples/profiles")
         let trust = Self.fixtures.appendingPathComponent("keys/test-ca.crt").path
         for (name, signature) in [
             ("sso.mobileconfig", "unsigned"), ("sso.json", "unsigned"), ("sso.signed.mobileconfig", "verified"),
         ] {
             let path = folder.appendingPathComponent(name).path
-            let result = try check(["--profile", path, "--trust", trust])
+            let result = try await check(["--profile", path, "--trust", trust])
             #expect(result.status == 0, "\(name): \(result.stdout) \(result.stderr)")
             #expect(result.json?["signature"] as? String == signature, "\(name)")
-            let saml = try check(["--profile", path, "http://127.0.0.1:9500/idp/sso/redirect?SAMLRequest=x"])
+            let saml = try await check(["--profile", path, "http://127.0.0.1:9500/idp/sso/redirect?SAMLRequest=x"])
             #expect(saml.json?["handled"] as? Bool == true, "\(name)")
         }
     }
@@ -138,7 +140,7 @@ struct ProfileCheckEndToEndTests {
         let log = folder.appendingPathComponent("requests.log")
         let dtd = folder.appendingPathComponent("plist.dtd")
         try Data("<!ELEMENT plist ANY>".utf8).write(to: dtd)
-        let peer = try PeerProcess(
+        let peer = try await PeerProcess(
             script: "well_known_server.py",
             arguments: ["--max-seconds", "60", "--serve", "/plist.dtd=\(dtd.path)", "--log-file", log.path])
         defer { peer.stop() }
@@ -160,7 +162,7 @@ struct ProfileCheckEndToEndTests {
         let moved = folder.appendingPathComponent("profiles")
         try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: profile, to: moved.appendingPathComponent(profile.lastPathComponent))
-        let result = try check(["--profile", moved.appendingPathComponent(profile.lastPathComponent).path])
+        let result = try await check(["--profile", moved.appendingPathComponent(profile.lastPathComponent).path])
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
         // The control: a GET of the DTD by the test itself is logged, so the log would show the parser's.
         let url = try #require(URL(string: "\(base)/plist.dtd"))
@@ -176,7 +178,7 @@ struct ProfileCheckEndToEndTests {
     }
 
     /// Writes a profile whose Redirect URL is on `base` (the file server) and an AASA file, and starts the server.
-    private func associatedDomains(apps: [String], redirect: Bool = false) throws -> ProcessResult {
+    private func associatedDomains(apps: [String], redirect: Bool = false) async throws -> ProcessResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ssokit-aasa-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -184,7 +186,7 @@ struct ProfileCheckEndToEndTests {
         let appList = apps.map { "\"\($0)\"" }.joined(separator: ",")
         try Data(#"{"authsrv": {"apps": [\#(appList)]}}"#.utf8).write(to: document)
         let path = "/.well-known/apple-app-site-association"
-        let peer = try PeerProcess(
+        let peer = try await PeerProcess(
             script: "well_known_server.py",
             arguments: ["--max-seconds", "120"]
                 + (redirect
@@ -199,12 +201,12 @@ struct ProfileCheckEndToEndTests {
               "ExtensionData": {"protocol": "oidc", "issuer": "\(base)", "client_id": "c"}}]}
             """
         try Data(json.utf8).write(to: profile)
-        return try check(["--profile", profile.path, "--associated-domains"])
+        return try await check(["--profile", profile.path, "--associated-domains"])
     }
 
     @Test("--associated-domains: passes when authsrv.apps lists TEAMID.ExtensionIdentifier")
-    func associatedDomainsListed() throws {
-        let result = try associatedDomains(apps: ["ZZZZZ99999.com.other", "ABCDE12345.com.example.sso.extension"])
+    func associatedDomainsListed() async throws {
+        let result = try await associatedDomains(apps: ["ZZZZZ99999.com.other", "ABCDE12345.com.example.sso.extension"])
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
         let rows = try #require(result.json?["associated_domains"] as? [[String: Any]])
         #expect(rows.count == 1)
@@ -213,8 +215,8 @@ struct ProfileCheckEndToEndTests {
     }
 
     @Test("--associated-domains: exit 1 when the app is not listed or the document is a redirect")
-    func associatedDomainsMismatch() throws {
-        for result in [
+    func associatedDomainsMismatch() async throws {
+        for result in await [
             try associatedDomains(apps: ["ABCDE12345.com.example.other"]),
             try associatedDomains(apps: [], redirect: true),
         ] {

@@ -27,13 +27,13 @@ struct SAMLPeerInteropTests {
         MockProvider.packageRoot.appendingPathComponent("fixtures/saml/keys/\(name)").path
     }
 
-    private func ssokit(_ arguments: [String]) throws -> ProcessResult {
-        try ProcessRunner.run(MockProvider.ssokit, arguments, timeout: 60)
+    private func ssokit(_ arguments: [String]) async throws -> ProcessResult {
+        try await ProcessRunner.run(MockProvider.ssokit, arguments, timeout: 60)
     }
 
     /// `ssokit saml authn-request --binding redirect --json`, signed with `keyName`.key/.crt.
-    private func redirectRequest(_ peer: SAMLPeer, keyName: String = "sp") throws -> (url: String, id: String) {
-        let result = try ssokit([
+    private func redirectRequest(_ peer: SAMLPeer, keyName: String = "sp") async throws -> (url: String, id: String) {
+        let result = try await ssokit([
             "saml", "authn-request", "--idp-metadata", peer.idpMetadata.path, "--sp-entity-id", Self.spEntityID,
             "--acs-url", Self.acsURL, "--binding", "redirect", "--relay-state", "state 123/ü",
             "--sign-key", Self.key("\(keyName).key"), "--sign-cert", Self.key("\(keyName).crt"), "--json",
@@ -45,9 +45,9 @@ struct SAMLPeerInteropTests {
     }
 
     /// `ssokit saml authn-request --binding post --json`, signed with sp.key/.crt or not, and its form read back.
-    private func postRequest(_ peer: SAMLPeer, signed: Bool) throws -> (form: AutoPostFormContent, id: String) {
+    private func postRequest(_ peer: SAMLPeer, signed: Bool) async throws -> (form: AutoPostFormContent, id: String) {
         let signing = signed ? ["--sign-key", Self.key("sp.key"), "--sign-cert", Self.key("sp.crt")] : []
-        let result = try ssokit(
+        let result = try await ssokit(
             [
                 "saml", "authn-request", "--idp-metadata", peer.idpMetadata.path, "--sp-entity-id", Self.spEntityID,
                 "--acs-url", Self.acsURL, "--binding", "post", "--relay-state", "state 123/ü", "--json",
@@ -63,7 +63,7 @@ struct SAMLPeerInteropTests {
         defer { peer.stop() }
 
         // The request goes to the SSO endpoint the IdP metadata names.
-        let request = try redirectRequest(peer)
+        let request = try await redirectRequest(peer)
         #expect(request.url.hasPrefix("\(peer.baseURL)/idp/sso/redirect?SAMLRequest="))
         #expect(request.url.contains("&SigAlg=") && request.url.contains("&Signature="))
 
@@ -80,7 +80,7 @@ struct SAMLPeerInteropTests {
 
         // ssokit verifies pysaml2's Response with the IdP metadata...
         let common = ["--sp-entity-id", Self.spEntityID, "--acs-url", Self.acsURL]
-        let verify = try ssokit(
+        let verify = try await ssokit(
             ["saml", "verify", responseFile.path, "--idp-metadata", peer.idpMetadata.path, "--request-id", request.id]
                 + common)
         #expect(verify.status == 0, "verify failed: \(verify.stdout) \(verify.stderr)")
@@ -96,7 +96,7 @@ struct SAMLPeerInteropTests {
         #expect(expiry > Date() && expiry < Date().addingTimeInterval(600))
 
         // ...and with the pinned certificate and entity ID instead.
-        let pinned = try ssokit(
+        let pinned = try await ssokit(
             [
                 "saml", "verify", responseFile.path, "--idp-cert", Self.key("idp.crt"), "--idp-entity-id",
                 peer.entityID, "--request-id", request.id,
@@ -105,16 +105,16 @@ struct SAMLPeerInteropTests {
         #expect(pinned.json?["assertion_id"] as? String == json["assertion_id"] as? String)
 
         // The same Response checked against another request's ID is refused.
-        let other = try redirectRequest(peer)
+        let other = try await redirectRequest(peer)
         #expect(other.id != request.id)
-        let mismatch = try ssokit(
+        let mismatch = try await ssokit(
             ["saml", "verify", responseFile.path, "--idp-metadata", peer.idpMetadata.path, "--request-id", other.id]
                 + common)
         #expect(mismatch.status == 1)
         #expect(mismatch.json?["error"] as? String == "in_response_to_mismatch", "\(mismatch.stdout)")
 
         // A certificate that did not sign it is refused: the signature is really checked.
-        let wrongCert = try ssokit(
+        let wrongCert = try await ssokit(
             ["saml", "verify", responseFile.path, "--idp-cert", Self.key("attacker.crt"), "--request-id", request.id]
                 + common)
         #expect(wrongCert.status == 1)
@@ -125,7 +125,7 @@ struct SAMLPeerInteropTests {
         let peer = try await SAMLPeer()
         defer { peer.stop() }
 
-        let signed = try postRequest(peer, signed: true)
+        let signed = try await postRequest(peer, signed: true)
         #expect(signed.form.action == "\(peer.baseURL)/idp/sso/post")
         #expect(signed.form.kind == .request)
         #expect(signed.form.relayState == "state 123/ü")
@@ -139,7 +139,7 @@ struct SAMLPeerInteropTests {
         #expect(form.relayState == "state 123/ü")
         let responseFile = peer.directory.appendingPathComponent("post-response.b64")
         try Data(form.message.utf8).write(to: responseFile)
-        let verify = try ssokit(
+        let verify = try await ssokit(
             [
                 "saml", "verify", responseFile.path, "--idp-metadata", peer.idpMetadata.path, "--sp-entity-id",
                 Self.spEntityID, "--acs-url", Self.acsURL, "--request-id", signed.id,
@@ -149,7 +149,7 @@ struct SAMLPeerInteropTests {
         #expect(verify.json?["attributes"] as? [String: [String]] == Self.attributes)
 
         // Unsigned: refused. Signed, then its ACS URL changed: refused for the signature (403), not for the URL (400).
-        let unsigned = try postRequest(peer, signed: false)
+        let unsigned = try await postRequest(peer, signed: false)
         let unsignedXML = try #require(Data(base64Encoded: unsigned.form.message))
         #expect(!String(decoding: unsignedXML, as: UTF8.self).contains("SignatureValue"))
         let unsignedAnswer = try await LoopbackHTTP.post(unsigned.form.action, form: unsigned.form.fields)
@@ -171,7 +171,7 @@ struct SAMLPeerInteropTests {
         defer { peer.stop() }
 
         // Control: the untouched request is accepted, so each refusal below is down to its one change.
-        let request = try redirectRequest(peer)
+        let request = try await redirectRequest(peer)
         let accepted = try await LoopbackHTTP.get(request.url)
         #expect(accepted.status == 200, "control request refused: \(accepted.text) \(peer.log())")
 
@@ -205,7 +205,7 @@ struct SAMLPeerInteropTests {
         }
 
         // Well signed, but by a key that is not the SP's signing key in the SP metadata.
-        let foreign = try redirectRequest(peer, keyName: "attacker")
+        let foreign = try await redirectRequest(peer, keyName: "attacker")
         let answer = try await LoopbackHTTP.get(foreign.url)
         #expect(answer.status == 403, "request signed by attacker.key: \(answer.status) \(answer.text)")
     }

@@ -20,7 +20,9 @@ struct PostgresFailureTests {
             #expect(error.code == .storeUnavailable)
             #expect(!error.reason.contains("hunter2"), "\(error.reason)")
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // The lease is 2 s; a connect that retried without end would run into the suite's time limit instead. The
+        // margin is for a loaded machine, where the whole test run shares two cooperative threads.
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 
     @Test("URLs: a plain connection to a non-loopback host is refused; malformed URLs never echo the password")

@@ -34,7 +34,7 @@ struct PostgresSchemaTests {
             #expect(try tables.first?.decode(Int.self) == 5)
             let first = try await schemaRow(url)
             #expect(first.version == PostgresTokenCacheStore.schemaVersion)
-            #expect(PostgresTokenCacheStore.schemaVersion == 2)
+            #expect(PostgresTokenCacheStore.schemaVersion == 3)
 
             let again = try await PostgresTokenCacheStore.connect(url: url)
             #expect(try await again.row(for: "k")?.sealed == [1])

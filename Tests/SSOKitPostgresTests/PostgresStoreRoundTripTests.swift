@@ -102,11 +102,13 @@ struct PostgresStoreRoundTripTests {
             #expect(try await store.right(identifier: "missing") == nil)
             #expect(try await store.rightIdentifiers() == ["Z-right", "a-right", "b-right"])
 
-            let next = try await store.updateAttempts(identifier: "b-right") { current in
-                RightAttempts(failedAttempts: current.failedAttempts + 1, lockedUntil: nil)
+            let found = try await store.updateAttempts(identifier: "b-right") { current in
+                RightAttempts(failedAttempts: current.failedAttempts + 1, lockedUntil: nil, tag: [7, 7])
             }
-            #expect(next == RightAttempts(failedAttempts: 2, lockedUntil: nil))
-            #expect(try await store.right(identifier: "b-right")?.failedAttempts == 2)
+            #expect(found == RightAttempts(failedAttempts: 1, lockedUntil: now))
+            #expect(
+                try await store.right(identifier: "b-right")?.attempts
+                    == RightAttempts(failedAttempts: 2, lockedUntil: nil, tag: [7, 7]))
             #expect(try await store.right(identifier: "b-right")?.record == [1, 2])
             #expect(try await store.updateAttempts(identifier: "missing") { $0 } == nil)
 

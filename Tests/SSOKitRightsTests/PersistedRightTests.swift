@@ -30,7 +30,7 @@ struct PersistedRightTests {
         #expect(persisted.publicKey.pemRepresentation.hasPrefix("-----BEGIN PUBLIC KEY-----"))
         let message = try persisted.publicKey.encrypt(Array("to the right".utf8), info: Array("ctx".utf8))
 
-        #expect(throws: RightError(.notAuthorized, "")) { try persisted.privateKey.signature(for: [1, 2, 3]) }
+        #expect(throws: RightError(.notAuthorized, "")) { try persisted.privateKey.challengeSignature(for: [1, 2, 3]) }
         #expect(throws: RightError(.notAuthorized, "")) {
             try persisted.privateKey.decrypt(message, info: Array("ctx".utf8))
         }
@@ -42,9 +42,9 @@ struct PersistedRightTests {
 
         try await persisted.authorize(localizedReason: "use the key")
         let data = Array("payload".utf8)
-        let signature = try persisted.privateKey.signature(for: data)
-        #expect(persisted.publicKey.isValidSignature(signature, for: data))
-        #expect(!persisted.publicKey.isValidSignature(signature, for: Array("other".utf8)))
+        let signature = try persisted.privateKey.challengeSignature(for: data)
+        #expect(persisted.publicKey.isValidChallengeSignature(signature, for: data))
+        #expect(!persisted.publicKey.isValidChallengeSignature(signature, for: Array("other".utf8)))
         #expect(try persisted.privateKey.decrypt(message, info: Array("ctx".utf8)) == Array("to the right".utf8))
         #expect(throws: RightError(.cryptoFailure, "")) {
             try persisted.privateKey.decrypt(message, info: Array("x".utf8))
@@ -60,7 +60,7 @@ struct PersistedRightTests {
 
         persisted.deauthorize()
         #expect(throws: RightError(.notAuthorized, "")) { try persisted.secret() }
-        #expect(throws: RightError(.notAuthorized, "")) { try persisted.privateKey.signature(for: data) }
+        #expect(throws: RightError(.notAuthorized, "")) { try persisted.privateKey.challengeSignature(for: data) }
     }
 
     @Test("a right persisted in SQLite is loaded by a later store, authorized, and yields the same key and secret")
@@ -112,8 +112,8 @@ struct PersistedRightTests {
         let store = try RightStore(records: sqlite, deviceKey: deviceKey)
         let persisted = try await store.persist(try passphraseRight(), identifier: "raw", secret: secret)
         try await persisted.authorize(localizedReason: "t")
-        let signature = try persisted.privateKey.signature(for: [1])
-        #expect(persisted.publicKey.isValidSignature(signature, for: [1]))
+        let signature = try persisted.privateKey.challengeSignature(for: [1])
+        #expect(persisted.publicKey.isValidChallengeSignature(signature, for: [1]))
 
         let stored = try #require(try await sqlite.right(identifier: "raw"))
         let record = try RightRecord(decoding: stored.record)
@@ -126,7 +126,7 @@ struct PersistedRightTests {
         }
         let binding = try RightRecord.binding(
             identifier: "raw", requirement: record.requirement, publicKey: record.publicKey)
-        let sealer = RightSlotSealer(deviceKey: deviceKey)
+        let sealer = RightSlotSealer(deviceKey: RightDeviceKey(deviceKey))
         for (index, slot) in record.slots.enumerated() {
             #expect(sealer.open(slot.sealed, binding: binding, slot: index, passphraseKeys: []) == nil)
         }
@@ -247,11 +247,13 @@ struct PersistedRightTests {
         #expect(headerJSON["alg"] == "ES256")
         #expect(headerJSON["kid"] == persisted.publicKey.thumbprint)
 
-        // A server challenge: the server keeps only the exported DER public key.
+        // A server challenge: the server keeps only the exported DER public key and knows the context.
         let challenge = (0..<32).map { _ in UInt8.random(in: 0...255) }
-        let answer = try persisted.privateKey.signature(for: challenge)
+        let answer = try persisted.privateKey.challengeSignature(for: challenge)
         let serverKey = try P256.Signing.PublicKey(derRepresentation: persisted.publicKey.derRepresentation)
-        #expect(serverKey.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: answer), for: challenge))
+        let parsed = try P256.Signing.ECDSASignature(rawRepresentation: answer)
+        #expect(serverKey.isValidSignature(parsed, for: Array("ssokit-right-challenge-v1".utf8) + [0] + challenge))
+        #expect(!serverKey.isValidSignature(parsed, for: challenge))
     }
 
     @Test(

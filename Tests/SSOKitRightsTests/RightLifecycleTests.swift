@@ -101,6 +101,12 @@ struct RightLifecycleTests {
         }
     }
 
+    @Test("the standard passphrase cost is scrypt N = 2^17, r = 8, p = 1 (128 MiB per guess), within the bounds")
+    func standardCost() {
+        #expect(PassphraseCost.standard == PassphraseCost(rounds: 1 << 17, blockSize: 8, parallelism: 1))
+        #expect(PassphraseCost.standard.isAcceptable)
+    }
+
     @Test("a deallocated authorized right reports notAuthorized and ends its stream")
     func deallocation() async throws {
         let all = RightChanges.stream()

@@ -114,6 +114,16 @@ int ssokit_dsig_sign_enveloped(
 /// plaintext and 1 for every failure, whichever step failed.
 int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key);
 
+/// Encrypts `element` in place for the holder of the private key that matches `recipient` (an RSA public key, as
+/// an SP's encryption certificate gives it): the element is replaced by an xenc:EncryptedData (Type Element,
+/// AES-256-GCM content under a fresh session key) whose KeyInfo holds an xenc:EncryptedKey (RSA-OAEP-MGF1P).
+/// Returns 0 on success; on failure the element is left in place.
+int ssokit_xmlenc_encrypt(xmlNodePtr element, const ssokit_key *recipient);
+
+/// Creates an element `local_name` in the namespace `namespace_uri` (declared on it with `prefix`), puts it where
+/// `element` is and moves `element` inside it. Returns the new element, or NULL.
+xmlNodePtr ssokit_node_wrap(xmlNodePtr element, const char *namespace_uri, const char *prefix, const char *local_name);
+
 /// Whether the key is RSA (1), EC (2) or something else (0).
 int ssokit_key_type(const ssokit_key *key);
 

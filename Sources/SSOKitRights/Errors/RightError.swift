@@ -24,8 +24,12 @@ public struct RightError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let alreadyExists = Code("already_exists")
         /// No right exists under this identifier.
         public static let notFound = Code("not_found")
-        /// A stored right cannot be decoded or opened (tampering, or a different device key).
+        /// A stored right cannot be decoded or opened, or its attempt counters do not verify (tampering, or a
+        /// different device key).
         public static let recordUnreadable = Code("record_unreadable")
+        /// The right was persisted by an earlier SSOKit in a format that is no longer opened (its passphrase check
+        /// could be tested offline): delete it and create it again.
+        public static let recordOutdated = Code("record_outdated")
         /// The right holds no secret.
         public static let noSecret = Code("no_secret")
         /// A cryptographic operation failed (a malformed key, a ciphertext that does not open).
@@ -39,8 +43,8 @@ public struct RightError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Every code.
         public static let all: [Code] = [
             .notAuthorized, .authorizationDenied, .cancelled, .lockedOut, .authorizationInProgress,
-            .invalidRequirement, .invalidIdentifier, .alreadyExists, .notFound, .recordUnreadable, .noSecret,
-            .cryptoFailure, .storeUnavailable,
+            .invalidRequirement, .invalidIdentifier, .alreadyExists, .notFound, .recordUnreadable, .recordOutdated,
+            .noSecret, .cryptoFailure, .storeUnavailable,
         ]
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import SSOKitCore
 import SSOKitOIDC
 
 /// Signs OIDC `private_key_jwt` client assertions (RFC 7523) with a persisted right's key, as ES256 with the key's
@@ -20,8 +19,6 @@ public struct RightClientAssertionSigner: ClientAssertionSigner {
         let header = try JSONSerialization.data(
             withJSONObject: ["alg": "ES256", "kid": keyID, "typ": "JWT"], options: [.sortedKeys])
         let payload = try JSONEncoder().encode(claims)
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
-        let signature = try right.privateKey.signature(for: Array(signingInput.utf8))
-        return signingInput + "." + Base64URL.encode(signature)
+        return try right.privateKey.compactJWS(header: Array(header), payload: Array(payload))
     }
 }

@@ -1,17 +1,34 @@
 import Crypto
 import Foundation
+import SSOKitCore
 
 /// A persisted right's P-256 private key. The key never leaves the right: each operation runs only while the right
 /// is authorized and fails with `not_authorized` otherwise.
+///
+/// The key signs two things only, kept apart so that neither can stand for the other: answers to server challenges
+/// (``challengeSignature(for:)``, over ``RightChallenge/context`` and the challenge) and the `private_key_jwt`
+/// assertions that ``RightClientAssertionSigner`` builds itself. It never signs bytes chosen by a caller as they are.
 public struct RightPrivateKey: Sendable {
     let right: Right
     /// The matching public key.
     public let publicKey: RightPublicKey
 
-    /// Signs `data` with ECDSA P-256 SHA-256; the signature is raw `r ‖ s` (64 bytes, as JWS ES256 wants).
-    public func signature(for data: [UInt8]) throws(RightError) -> [UInt8] {
+    /// Answers a server challenge: an ECDSA P-256 SHA-256 signature, raw `r ‖ s` (64 bytes), of
+    /// ``RightChallenge/signedMessage(for:)`` (``RightChallenge/context`` followed by `challenge`). Verify it with
+    /// ``RightPublicKey/isValidChallengeSignature(_:for:)``.
+    public func challengeSignature(for challenge: [UInt8]) throws(RightError) -> [UInt8] {
+        try sign(RightChallenge.signedMessage(for: challenge))
+    }
+
+    /// The compact ES256 JWS of `header` and `payload` (JSON), for ``RightClientAssertionSigner`` alone.
+    func compactJWS(header: [UInt8], payload: [UInt8]) throws(RightError) -> String {
+        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        return signingInput + "." + Base64URL.encode(try sign(Array(signingInput.utf8)))
+    }
+
+    private func sign(_ message: [UInt8]) throws(RightError) -> [UInt8] {
         try right.withMaterial { material throws(RightError) in
-            guard let signature = try? material.privateKey.signature(for: data) else {
+            guard let signature = try? material.privateKey.signature(for: message) else {
                 throw RightError(.cryptoFailure, "signing failed")
             }
             return Array(signature.rawRepresentation)

@@ -32,13 +32,14 @@ public struct RightPublicKey: Sendable, Hashable {
     /// The RFC 7638 JWK thumbprint (SHA-256, base64url): the default `kid`.
     public var thumbprint: String { Base64URL.encode(SHA256.hash(data: Array(jwk.utf8))) }
 
-    /// Whether `signature` (raw `r ‖ s`, 64 bytes, or DER) is a valid ECDSA P-256 SHA-256 signature of `data`.
-    public func isValidSignature(_ signature: [UInt8], for data: [UInt8]) -> Bool {
+    /// Whether `signature` (raw `r ‖ s`, 64 bytes, or DER) answers `challenge`: a valid ECDSA P-256 SHA-256
+    /// signature of ``RightChallenge/signedMessage(for:)``, as ``RightPrivateKey/challengeSignature(for:)`` makes.
+    public func isValidChallengeSignature(_ signature: [UInt8], for challenge: [UInt8]) -> Bool {
         let parsed =
             (try? P256.Signing.ECDSASignature(rawRepresentation: signature))
             ?? (try? P256.Signing.ECDSASignature(derRepresentation: signature))
         guard let parsed else { return false }
-        return signingKey.isValidSignature(parsed, for: data)
+        return signingKey.isValidSignature(parsed, for: RightChallenge.signedMessage(for: challenge))
     }
 
     /// Encrypts `plaintext` to this key with HPKE (RFC 9180, base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,

@@ -17,6 +17,7 @@ public final class Right: Sendable {
     let identifier: String?
     private let gate: any RightAttemptGate
     private let unlocker: (any RightUnlocker)?
+    private let passphraseCheck: PassphraseCheck
     private let clock: any SSOKitClock
     private let box = Mutex(Box())
 
@@ -34,18 +35,20 @@ public final class Right: Sendable {
         try requirement.validate()
         self.init(
             requirement: requirement, authenticator: authenticator, identifier: nil,
-            gate: InMemoryAttemptGate(policy: attemptPolicy), unlocker: nil, clock: clock)
+            gate: InMemoryAttemptGate(policy: attemptPolicy), unlocker: nil, passphraseCheck: .inMemory, clock: clock)
     }
 
     init(
         requirement: RightRequirement, authenticator: any RightAuthenticator, identifier: String?,
-        gate: any RightAttemptGate, unlocker: (any RightUnlocker)?, clock: any SSOKitClock
+        gate: any RightAttemptGate, unlocker: (any RightUnlocker)?, passphraseCheck: PassphraseCheck,
+        clock: any SSOKitClock
     ) {
         self.requirement = requirement
         self.authenticator = authenticator
         self.identifier = identifier
         self.gate = gate
         self.unlocker = unlocker
+        self.passphraseCheck = passphraseCheck
         self.clock = clock
     }
 
@@ -84,8 +87,12 @@ public final class Right: Sendable {
     /// Evaluates the requirements, asking the authenticator and the custom evaluators; on success the right is
     /// authorized (and a persisted right's key and secret become usable) until ``deauthorize()``.
     ///
-    /// - Throws: `authorization_denied` (counted as a failed attempt), `cancelled`, `locked_out` (after too many
-    ///   failures; nothing is asked), `authorization_in_progress`, or a store failure.
+    /// Each call is counted as a failed attempt before anything is asked (atomically in the store, for a persisted
+    /// right), and only a success resets the count, so concurrent attempts from several processes are all counted.
+    ///
+    /// - Throws: `authorization_denied`, `cancelled` (both counted), `locked_out` (after too many failures; nothing
+    ///   is asked), `authorization_in_progress`, `record_unreadable` (a persisted right whose record or attempt
+    ///   counters do not verify; nothing is asked), or a store failure.
     public func authorize(localizedReason: String) async throws(RightError) {
         let started = box.withLock { box -> Bool? in
             switch box.state {
@@ -100,15 +107,14 @@ public final class Right: Sendable {
         guard started else { throw RightError(.authorizationInProgress, "the right is being authorized") }
         announce(.authorizing)
         do throws(RightError) {
-            try await gate.check(now: clock.now)
+            try await gate.begin(now: clock.now)
             let outcome = try await requirement.evaluate(
-                reason: localizedReason, identifier: identifier, authenticator: authenticator)
+                reason: localizedReason, identifier: identifier, authenticator: authenticator, check: passphraseCheck)
             guard case .satisfied(let leaves, let keys) = outcome else {
-                try await gate.recordFailure(now: clock.now)
                 throw RightError(.authorizationDenied, "the requirements were not met")
             }
-            try await gate.recordSuccess()
             let material = try await unlocker?.unlock(leaves: leaves, keys: keys)
+            try await gate.recordSuccess()
             box.withLock { box in
                 box.material = material
                 box.state = .authorized

@@ -23,7 +23,8 @@ public struct RightAttemptPolicy: Sendable, Hashable {
         self.attemptLimit = attemptLimit
     }
 
-    /// The counters after one more failure at `now`.
+    /// The counters after one more failed attempt at `now`. The end of a backoff is a whole second (rounded up), so
+    /// that it reads back from every store exactly as written.
     func afterFailure(_ attempts: RightAttemptCounters, now: Date) -> RightAttemptCounters {
         let failures = attempts.failedAttempts + 1
         if failures >= attemptLimit {
@@ -32,7 +33,8 @@ public struct RightAttemptPolicy: Sendable, Hashable {
         guard failures > freeAttempts else { return RightAttemptCounters(failedAttempts: failures, lockedUntil: nil) }
         let exponent = min(failures - freeAttempts - 1, 30)
         let delay = min(baseDelay * Double(1 << exponent), maximumDelay)
-        return RightAttemptCounters(failedAttempts: failures, lockedUntil: now.addingTimeInterval(delay))
+        let end = (now.timeIntervalSince1970 + delay).rounded(.up)
+        return RightAttemptCounters(failedAttempts: failures, lockedUntil: Date(timeIntervalSince1970: end))
     }
 
     /// Throws `locked_out` when `attempts` forbid trying at `now`.

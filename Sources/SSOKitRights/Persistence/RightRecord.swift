@@ -20,6 +20,14 @@ struct RightRecord: Codable, Sendable {
     /// Records larger than this are refused before decoding.
     static let maximumBytes = 64 * 1024
 
+    /// The version written and the only one opened. Version 1 (SSOKit schema 2) stored a passphrase check value that
+    /// the stored rows alone let a thief test guesses against; such records are listed but refused with
+    /// `record_outdated`.
+    static let currentVersion = 2
+
+    /// Whether the record is in the format this code opens.
+    var isCurrent: Bool { version == Self.currentVersion }
+
     func encoded() throws(RightError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -46,7 +54,8 @@ struct RightRecord: Codable, Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         guard bytes.count <= Self.maximumBytes, let record = try? decoder.decode(RightRecord.self, from: Data(bytes)),
-            record.version == 1, !record.slots.isEmpty, record.slots.count <= RightRequirement.maximumAlternatives
+            (1...Self.currentVersion).contains(record.version), !record.slots.isEmpty,
+            record.slots.count <= RightRequirement.maximumAlternatives
         else { throw RightError(.recordUnreadable, "a stored right's record is malformed") }
         self = record
     }

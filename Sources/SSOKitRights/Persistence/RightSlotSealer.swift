@@ -1,20 +1,16 @@
 import Crypto
 import Foundation
 
-/// Seals and opens a right's material per slot. A slot's key is HKDF-SHA256 over the store's device key followed by
-/// the scrypt-derived keys of the slot's passphrase leaves, so a slot that needs a passphrase cannot be opened from
-/// the stored rows and the device key alone.
+/// Seals and opens a right's material per slot. A slot's key is derived from the store's device key followed by the
+/// scrypt-derived keys of the slot's passphrase leaves, so a slot that needs a passphrase cannot be opened from the
+/// stored rows and the device key alone.
 struct RightSlotSealer {
-    let deviceKey: SymmetricKey
+    let deviceKey: RightDeviceKey
 
     func key(binding: [UInt8], slot index: Int, passphraseKeys: [SymmetricKey]) -> SymmetricKey {
-        var material = deviceKey.withUnsafeBytes { Array($0) }
-        for key in passphraseKeys { material += key.withUnsafeBytes { Array($0) } }
         var info = Array("ssokit-right-slot-v1".utf8) + binding
         info += withUnsafeBytes(of: UInt32(index).bigEndian) { Array($0) }
-        return HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: material), salt: Array("ssokit-rights".utf8), info: info,
-            outputByteCount: 32)
+        return deviceKey.derive(info, mixing: passphraseKeys)
     }
 
     func seal(_ plaintext: [UInt8], binding: [UInt8], slot index: Int, passphraseKeys: [SymmetricKey])

@@ -7,9 +7,11 @@ import SSOKitTokenCache
 /// right gets a new P-256 key pair and may hold one secret; both are sealed per way of satisfying its requirement,
 /// under keys that need the passphrases involved. Requirements cannot change once persisted.
 ///
-/// `deviceKey` (256 bits) is mixed into every seal: keep it outside the store, like the cache key.
+/// `deviceKey` (256 bits) is mixed into every seal, into each passphrase's stored check value and into the
+/// authenticator of the attempt counters: keep it outside the store, like the cache key.
 public struct RightStore: Sendable {
     private let records: any RightRecordStore
+    private let deviceKey: RightDeviceKey
     private let sealer: RightSlotSealer
     private let attemptPolicy: RightAttemptPolicy
     private let clock: any SSOKitClock
@@ -21,7 +23,8 @@ public struct RightStore: Sendable {
     ) throws(RightError) {
         guard deviceKey.bitCount == 256 else { throw RightError(.invalidRequirement, "the device key is 256 bits") }
         self.records = records
-        self.sealer = RightSlotSealer(deviceKey: deviceKey)
+        self.deviceKey = RightDeviceKey(deviceKey)
+        self.sealer = RightSlotSealer(deviceKey: self.deviceKey)
         self.attemptPolicy = attemptPolicy
         self.clock = clock
     }
@@ -46,18 +49,12 @@ public struct RightStore: Sendable {
         if let secret, secret.count > RightMaterial.maximumSecretBytes {
             throw RightError(.invalidRequirement, "a secret is at most \(RightMaterial.maximumSecretBytes) bytes")
         }
-        let leaves = right.requirement.leaves
+        let description = try RequirementDescription(right.requirement, check: .persisted(under: deviceKey))
         var leafKeys: [Int: SymmetricKey] = [:]
-        for (position, leaf) in leaves.enumerated() {
-            guard case .passphrase(let passphrase) = leaf else { continue }
-            guard let key = passphrase.creationKey else {
-                throw RightError(
-                    .invalidRequirement, "a passphrase requirement must be created from its passphrase to be persisted")
-            }
-            leafKeys[position] = key
+        for (position, leaf) in right.requirement.leaves.enumerated() {
+            if case .passphrase(let passphrase) = leaf { leafKeys[position] = passphrase.creationKey }
         }
         let material = RightMaterial(privateKey: P256.Signing.PrivateKey(), secret: secret)
-        let description = RequirementDescription(right.requirement)
         let publicKey = material.privateKey.publicKey.x963Representation
         let binding = try RightRecord.binding(identifier: identifier, requirement: description, publicKey: publicKey)
         var slots: [RightRecord.Slot] = []
@@ -67,33 +64,43 @@ public struct RightStore: Sendable {
             slots.append(RightRecord.Slot(leaves: alternative, sealed: sealed))
         }
         let record = RightRecord(
-            version: 1, requirement: description, publicKey: publicKey, slots: slots, hasSecret: secret != nil,
-            createdAt: clock.now)
-        let stored = StoredRightRecord(identifier: identifier, record: try record.encoded())
+            version: RightRecord.currentVersion, requirement: description, publicKey: publicKey, slots: slots,
+            hasSecret: secret != nil, createdAt: clock.now)
+        var stored = StoredRightRecord(identifier: identifier, record: try record.encoded())
+        stored.attempts = counterSeal(for: stored).seal(.none)
         let inserted = try await RightStoreError.wrap { () throws(TokenCacheError) in
             try await records.insertRight(stored)
         }
         guard inserted else { throw RightError(.alreadyExists, "a right named '\(identifier)' exists") }
+        // The persisted right checks passphrases against the stored (device-bound) values, as a loaded one does.
+        let custom = right.requirement.leaves.compactMap { leaf -> CustomRequirement? in
+            if case .custom(let requirement) = leaf { requirement } else { nil }
+        }
         return try makePersisted(
-            identifier: identifier, record: record, requirement: right.requirement,
+            stored: stored, record: record, requirement: try description.requirement(custom: Self.byName(custom)),
             authenticator: right.authenticator)
     }
 
     /// Loads the right persisted under `identifier`. Custom requirements are matched by name with
     /// `customRequirements`.
     ///
-    /// - Throws: `not_found`, `record_unreadable`, `invalid_requirement` (a custom evaluator is missing),
-    ///   `store_unavailable`.
+    /// - Throws: `not_found`, `record_unreadable`, `record_outdated` (persisted by an earlier SSOKit: delete the
+    ///   right and create it again), `invalid_requirement` (a custom evaluator is missing), `store_unavailable`.
     public func right(
         forIdentifier identifier: String, authenticator: any RightAuthenticator,
         customRequirements: [CustomRequirement] = []
     ) async throws(RightError) -> PersistedRight {
-        let (_, record) = try await load(identifier)
-        let custom = Dictionary(customRequirements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let requirement = try record.requirement.requirement(custom: custom)
+        let (stored, record) = try await load(identifier)
+        guard record.isCurrent else {
+            throw RightError(
+                .recordOutdated,
+                "the right '\(identifier)' was persisted by an earlier SSOKit in a format that is no longer opened: "
+                    + "delete it and create it again")
+        }
+        let requirement = try record.requirement.requirement(custom: Self.byName(customRequirements))
         try requirement.validate()
         return try makePersisted(
-            identifier: identifier, record: record, requirement: requirement, authenticator: authenticator)
+            stored: stored, record: record, requirement: requirement, authenticator: authenticator)
     }
 
     /// What can be said about a persisted right without authorizing it.
@@ -102,7 +109,7 @@ public struct RightStore: Sendable {
         return PersistedRightSummary(
             identifier: identifier, requirement: record.requirement.summary, hasSecret: record.hasSecret,
             publicKey: try RightPublicKey(x963: Array(record.publicKey)), createdAt: record.createdAt,
-            failedAttempts: stored.failedAttempts, lockedUntil: stored.lockedUntil)
+            failedAttempts: stored.failedAttempts, lockedUntil: stored.lockedUntil, isOutdated: !record.isCurrent)
     }
 
     /// Every persisted identifier, sorted.
@@ -129,16 +136,28 @@ public struct RightStore: Sendable {
         return (stored, try RightRecord(decoding: stored.record))
     }
 
+    /// Custom requirements by name; the first of a name wins.
+    private static func byName(_ requirements: [CustomRequirement]) -> [String: CustomRequirement] {
+        Dictionary(requirements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func counterSeal(for stored: StoredRightRecord) -> AttemptCounterSeal {
+        AttemptCounterSeal(deviceKey: deviceKey, identifier: stored.identifier, record: stored.record)
+    }
+
     private func makePersisted(
-        identifier: String, record: RightRecord, requirement: RightRequirement, authenticator: any RightAuthenticator
+        stored: StoredRightRecord, record: RightRecord, requirement: RightRequirement,
+        authenticator: any RightAuthenticator
     ) throws(RightError) -> PersistedRight {
+        let identifier = stored.identifier
         let binding = try RightRecord.binding(
             identifier: identifier, requirement: record.requirement, publicKey: record.publicKey)
         let unlocker = SlotUnlocker(sealer: sealer, binding: binding, slots: record.slots)
+        let gate = StoredAttemptGate(
+            store: records, identifier: identifier, policy: attemptPolicy, seal: counterSeal(for: stored))
         let right = Right(
-            requirement: requirement, authenticator: authenticator, identifier: identifier,
-            gate: StoredAttemptGate(store: records, identifier: identifier, policy: attemptPolicy),
-            unlocker: unlocker, clock: clock)
+            requirement: requirement, authenticator: authenticator, identifier: identifier, gate: gate,
+            unlocker: unlocker, passphraseCheck: .persisted(under: deviceKey), clock: clock)
         return PersistedRight(
             identifier: identifier, right: right, publicKey: try RightPublicKey(x963: Array(record.publicKey)),
             hasSecret: record.hasSecret)
@@ -178,4 +197,7 @@ public struct PersistedRightSummary: Sendable {
     public var failedAttempts: Int
     /// The end of the current backoff, if any.
     public var lockedUntil: Date?
+    /// Whether the right was persisted by an earlier SSOKit in a format that is no longer opened
+    /// (`record_outdated`): delete it and create it again.
+    public var isOutdated: Bool
 }

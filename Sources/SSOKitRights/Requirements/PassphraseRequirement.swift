@@ -5,7 +5,8 @@ import SSOKitCore
 
 /// A passphrase that must be entered. Holds a random salt, the scrypt cost and a check value derived from the
 /// passphrase; never the passphrase or the key derived from it, except in memory right after creation, so that
-/// ``RightStore`` can seal a persisted right's material under it.
+/// ``RightStore`` can seal a persisted right's material under it. A persisted requirement's check value also needs
+/// the store's device key: the stored rows alone confirm no guess.
 public struct PassphraseRequirement: Sendable {
     /// Shown to the user when the passphrase is asked for (e.g. "cache passphrase").
     public let label: String
@@ -24,7 +25,8 @@ public struct PassphraseRequirement: Sendable {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let key = try Self.derive(passphrase, salt: salt, cost: cost)
-        self.init(label: label, salt: salt, cost: cost, check: Self.checkValue(for: key), creationKey: key)
+        self.init(
+            label: label, salt: salt, cost: cost, check: PassphraseCheck.inMemory.value(for: key), creationKey: key)
     }
 
     init(label: String, salt: [UInt8], cost: PassphraseCost, check: [UInt8], creationKey: SymmetricKey?) {
@@ -35,10 +37,10 @@ public struct PassphraseRequirement: Sendable {
         self.creationKey = creationKey
     }
 
-    /// The key that `passphrase` derives, when it is the right one; nil otherwise.
-    func key(for passphrase: String) throws(RightError) -> SymmetricKey? {
+    /// The key that `passphrase` derives, when `check` recognizes it; nil otherwise.
+    func key(for passphrase: String, check: PassphraseCheck) throws(RightError) -> SymmetricKey? {
         let key = try Self.derive(passphrase, salt: salt, cost: cost)
-        return ConstantTime.equals(Self.checkValue(for: key), check) ? key : nil
+        return ConstantTime.equals(check.value(for: key), self.check) ? key : nil
     }
 
     static func derive(_ passphrase: String, salt: [UInt8], cost: PassphraseCost) throws(RightError) -> SymmetricKey {
@@ -50,9 +52,5 @@ public struct PassphraseRequirement: Sendable {
         } catch {
             throw RightError(.cryptoFailure, "scrypt failed")
         }
-    }
-
-    static func checkValue(for key: SymmetricKey) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: Array("ssokit-right-passphrase-check-v1".utf8), using: key))
     }
 }

@@ -8,15 +8,30 @@ indirect enum RequirementDescription: Codable, Sendable, Hashable {
     case anyOf([RequirementDescription])
     case allOf([RequirementDescription])
 
-    init(_ requirement: RightRequirement) {
+    /// Describes `requirement`, storing for each passphrase the check value that `check` computes from its
+    /// creation key; a passphrase requirement without one (not created from its passphrase in this process) is
+    /// invalid_requirement.
+    init(_ requirement: RightRequirement, check: PassphraseCheck) throws(RightError) {
         switch requirement {
         case .passphrase(let passphrase):
+            guard let key = passphrase.creationKey else {
+                throw RightError(
+                    .invalidRequirement, "a passphrase requirement must be created from its passphrase to be persisted")
+            }
             self = .passphrase(
-                label: passphrase.label, salt: passphrase.salt, cost: passphrase.cost, check: passphrase.check)
+                label: passphrase.label, salt: passphrase.salt, cost: passphrase.cost, check: check.value(for: key))
         case .custom(let custom): self = .custom(name: custom.name)
-        case .anyOf(let children): self = .anyOf(children.map(RequirementDescription.init))
-        case .allOf(let children): self = .allOf(children.map(RequirementDescription.init))
+        case .anyOf(let children): self = .anyOf(try Self.describe(children, check: check))
+        case .allOf(let children): self = .allOf(try Self.describe(children, check: check))
         }
+    }
+
+    private static func describe(_ children: [RightRequirement], check: PassphraseCheck) throws(RightError)
+        -> [RequirementDescription]
+    {
+        var described: [RequirementDescription] = []
+        for child in children { described.append(try RequirementDescription(child, check: check)) }
+        return described
     }
 
     /// Rebuilds the requirement, taking custom evaluators by name from `custom`.

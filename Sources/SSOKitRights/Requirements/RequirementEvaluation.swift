@@ -8,23 +8,23 @@ enum RequirementOutcome: Sendable {
 }
 
 extension RightRequirement {
-    /// Evaluates the tree in order: all-of stops at the first unmet child, any-of at the first met one.
-    /// Throws `cancelled` when the authenticator returns no passphrase.
+    /// Evaluates the tree in order: all-of stops at the first unmet child, any-of at the first met one. Passphrases
+    /// are recognized with `check`. Throws `cancelled` when the authenticator returns no passphrase.
     func evaluate(
-        reason: String, identifier: String?, authenticator: any RightAuthenticator
+        reason: String, identifier: String?, authenticator: any RightAuthenticator, check: PassphraseCheck
     ) async throws(RightError) -> RequirementOutcome {
         var next = 0
         var keys: [Int: SymmetricKey] = [:]
         var met: Set<Int> = []
         let satisfied = try await evaluate(
-            nextLeaf: &next, reason: reason, identifier: identifier, authenticator: authenticator, keys: &keys,
-            met: &met)
+            nextLeaf: &next, reason: reason, identifier: identifier, authenticator: authenticator, check: check,
+            keys: &keys, met: &met)
         return satisfied ? .satisfied(leaves: met, keys: keys) : .denied
     }
 
     private func evaluate(
         nextLeaf: inout Int, reason: String, identifier: String?, authenticator: any RightAuthenticator,
-        keys: inout [Int: SymmetricKey], met: inout Set<Int>
+        check: PassphraseCheck, keys: inout [Int: SymmetricKey], met: inout Set<Int>
     ) async throws(RightError) -> Bool {
         switch self {
         case .passphrase(let requirement):
@@ -35,7 +35,7 @@ extension RightRequirement {
             guard let passphrase = await authenticator.passphrase(for: request) else {
                 throw RightError(.cancelled, "no passphrase was entered")
             }
-            guard let key = try requirement.key(for: passphrase) else { return false }
+            guard let key = try requirement.key(for: passphrase, check: check) else { return false }
             keys[position] = key
             met.insert(position)
             return true
@@ -59,7 +59,7 @@ extension RightRequirement {
                 }
                 let satisfied = try await child.evaluate(
                     nextLeaf: &nextLeaf, reason: reason, identifier: identifier, authenticator: authenticator,
-                    keys: &keys, met: &met)
+                    check: check, keys: &keys, met: &met)
                 if satisfied != needsAll { decided = satisfied }
             }
             return decided ?? needsAll

@@ -113,14 +113,12 @@ public actor InMemoryTokenCacheStore: TokenCacheStore, RightRecordStore {
         rights.removeValue(forKey: identifier) != nil
     }
 
-    /// Replaces the attempt counters.
+    /// Replaces the attempt counters; returns those found.
     public func updateAttempts(
         identifier: String, _ body: @Sendable (RightAttempts) -> RightAttempts
     ) async throws(TokenCacheError) -> RightAttempts? {
-        guard let current = rights[identifier] else { return nil }
-        let next = body(RightAttempts(failedAttempts: current.failedAttempts, lockedUntil: current.lockedUntil))
-        rights[identifier]?.failedAttempts = next.failedAttempts
-        rights[identifier]?.lockedUntil = next.lockedUntil
-        return next
+        guard let current = rights[identifier]?.attempts else { return nil }
+        rights[identifier]?.attempts = body(current)
+        return current
     }
 }

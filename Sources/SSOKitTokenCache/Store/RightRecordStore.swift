@@ -1,10 +1,10 @@
 import Foundation
 
 /// One persisted authorization right as a backend sees it: an identifier, an opaque record written once, and the
-/// counters of failed attempts that the right's owner updates.
+/// counters of failed attempts that the right's owner updates, with the owner's authenticator of those counters.
 ///
-/// The record holds the right's requirements and its sealed key material; backends never interpret it. A store
-/// offers no way to change a record once inserted: requirements are immutable.
+/// The record holds the right's requirements and its sealed key material; backends never interpret it, nor the
+/// counters' tag. A store offers no way to change a record once inserted: requirements are immutable.
 public struct StoredRightRecord: Sendable, Hashable {
     /// The identifier the right was persisted under.
     public var identifier: String
@@ -14,13 +14,29 @@ public struct StoredRightRecord: Sendable, Hashable {
     public var failedAttempts: Int
     /// No authorization may be tried before this moment; nil when not locked.
     public var lockedUntil: Date?
+    /// The owner's authenticator of the counters, kept as is (empty in rows written before counters had one).
+    public var attemptsTag: [UInt8]
 
     /// Creates a record.
-    public init(identifier: String, record: [UInt8], failedAttempts: Int = 0, lockedUntil: Date? = nil) {
+    public init(
+        identifier: String, record: [UInt8], failedAttempts: Int = 0, lockedUntil: Date? = nil,
+        attemptsTag: [UInt8] = []
+    ) {
         self.identifier = identifier
         self.record = record
         self.failedAttempts = failedAttempts
         self.lockedUntil = lockedUntil
+        self.attemptsTag = attemptsTag
+    }
+
+    /// The attempt counters and their tag.
+    public var attempts: RightAttempts {
+        get { RightAttempts(failedAttempts: failedAttempts, lockedUntil: lockedUntil, tag: attemptsTag) }
+        set {
+            failedAttempts = newValue.failedAttempts
+            lockedUntil = newValue.lockedUntil
+            attemptsTag = newValue.tag
+        }
     }
 }
 
@@ -30,11 +46,14 @@ public struct RightAttempts: Sendable, Hashable {
     public var failedAttempts: Int
     /// No authorization may be tried before this moment; nil when not locked.
     public var lockedUntil: Date?
+    /// The owner's authenticator of the counters (a MAC), stored and returned as is.
+    public var tag: [UInt8]
 
     /// Creates counters.
-    public init(failedAttempts: Int, lockedUntil: Date?) {
+    public init(failedAttempts: Int, lockedUntil: Date?, tag: [UInt8] = []) {
         self.failedAttempts = failedAttempts
         self.lockedUntil = lockedUntil
+        self.tag = tag
     }
 }
 
@@ -53,8 +72,10 @@ public protocol RightRecordStore: Sendable {
     /// Removes the record under `identifier`; returns whether one was there.
     func deleteRight(identifier: String) async throws(TokenCacheError) -> Bool
 
-    /// Atomically replaces the attempt counters of `identifier` with `body(current)` (across processes, for shared
-    /// backends); returns the new counters, or nil when no such right exists.
+    /// Atomically (across processes, for shared backends) reads the attempt counters of `identifier` and replaces
+    /// them with `body(current)`; when `body` returns them unchanged, nothing is written.
+    ///
+    /// - Returns: The counters `body` was given (those found), or nil when no such right exists.
     func updateAttempts(
         identifier: String, _ body: @Sendable (RightAttempts) -> RightAttempts
     ) async throws(TokenCacheError) -> RightAttempts?

@@ -25,7 +25,17 @@ final class SQLiteConnection {
         try execute("PRAGMA foreign_keys=ON")
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    private var isClosed = false
+
+    deinit { closeConnection() }
+
+    /// Closes the connection (the last one to a database checkpoints its WAL: writes and fsyncs). Nothing may use
+    /// the connection afterwards.
+    func closeConnection() {
+        guard !isClosed else { return }
+        isClosed = true
+        sqlite3_close_v2(handle)
+    }
 
     /// Runs SQL without results.
     func execute(_ sql: String) throws(TokenCacheError) {

@@ -3,18 +3,46 @@ import Foundation
 /// The embedded default store: one SQLite file in WAL mode. A write returns only after its transaction committed
 /// with fsync; several processes may share the file (busy timeout 5 s); ``update(key:_:)`` holds SQLite's write
 /// lock (`BEGIN IMMEDIATE`) and re-reads the entry inside it, so two processes never spend one refresh token.
+///
+/// SQLite blocks: it waits up to the busy timeout for another process's write lock and fsyncs on every commit. The
+/// store therefore runs on a thread of its own (a ``DedicatedThreadExecutor``), never on Swift's cooperative pool:
+/// a held lock or a slow disk delays this store's callers only, and every other task keeps running.
 public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
+    private let executor: DedicatedThreadExecutor
     private var lock = AsyncLock()
 
     /// The schema version this code writes (`PRAGMA user_version`).
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
-    /// Opens or creates the database file at `path` (mode 0600) and migrates its schema.
+    /// Every method runs on the store's own thread.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Opens or creates the database file at `path` (mode 0600) and migrates its schema, on the calling thread: it
+    /// may wait up to the busy timeout for another process's write lock. From async code prefer ``open(path:)``.
     public init(path: String) throws(TokenCacheError) {
-        connection = try SQLiteConnection(path: path)
-        try Self.migrate(connection)
+        try self.init(path: path, executor: DedicatedThreadExecutor(name: "ssokit-sqlite"))
     }
+
+    /// Opens or creates the database file at `path` (mode 0600) and migrates its schema on the store's own thread,
+    /// so that waiting for another process's lock holds no thread of the cooperative pool.
+    public static func open(path: String) async throws(TokenCacheError) -> SQLiteTokenCacheStore {
+        let executor = DedicatedThreadExecutor(name: "ssokit-sqlite")
+        return try await executor.run { () throws(TokenCacheError) in
+            try SQLiteTokenCacheStore(path: path, executor: executor)
+        }
+    }
+
+    private init(path: String, executor: DedicatedThreadExecutor) throws(TokenCacheError) {
+        let connection = try SQLiteConnection(path: path)
+        try Self.migrate(connection)
+        self.connection = connection
+        self.executor = executor
+    }
+
+    // Runs on the store's thread, like every method: closing the last connection checkpoints the WAL (writes and
+    // fsyncs). The thread ends once the executor is released.
+    isolated deinit { connection.closeConnection() }
 
     private static func migrate(_ connection: SQLiteConnection) throws(TokenCacheError) {
         try connection.execute("BEGIN IMMEDIATE")
@@ -47,6 +75,14 @@ public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
                     PRAGMA user_version = 2;
                     """)
             }
+            if version < 3 {
+                // The authenticator of each right's attempt counters (NULL in rows written before).
+                try connection.execute(
+                    """
+                    ALTER TABLE rights ADD COLUMN attempts_tag BLOB;
+                    PRAGMA user_version = 3;
+                    """)
+            }
             try connection.execute("COMMIT")
         } catch {
             try? connection.execute("ROLLBACK")
@@ -54,15 +90,15 @@ public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
         }
     }
 
-    private func acquire() async {
+    func acquire() async {
         if lock.tryAcquire() { return }
         await withCheckedContinuation { lock.enqueue($0) }
     }
 
-    private func release() { lock.release() }
+    func release() { lock.release() }
 
     /// Runs `body` in an immediate transaction with the lock held; commits on success, rolls back on error.
-    private func transaction<T>(_ body: () async throws -> T) async throws -> T {
+    func transaction<T>(_ body: () async throws -> T) async throws -> T {
         await acquire()
         defer { release() }
         try connection.execute("BEGIN IMMEDIATE")
@@ -76,7 +112,7 @@ public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
         }
     }
 
-    private func typed<T>(_ body: () async throws -> T) async throws(TokenCacheError) -> T {
+    func typed<T>(_ body: () async throws -> T) async throws(TokenCacheError) -> T {
         do {
             return try await body()
         } catch let error as TokenCacheError {
@@ -207,94 +243,5 @@ public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
         await acquire()
         defer { release() }
         try connection.query("UPDATE entries SET sealed = ? WHERE key = ?", [.blob(sealed), .text(key)])
-    }
-
-    // MARK: - Rights
-
-    private static func rightRecord(from columns: [SQLiteConnection.Value]) -> StoredRightRecord? {
-        guard columns.count == 4, case .text(let identifier) = columns[0], case .blob(let record) = columns[1],
-            case .integer(let failed) = columns[2]
-        else { return nil }
-        var lockedUntil: Date?
-        if case .double(let seconds) = columns[3] { lockedUntil = Date(timeIntervalSince1970: seconds) }
-        return StoredRightRecord(
-            identifier: identifier, record: record, failedAttempts: Int(failed), lockedUntil: lockedUntil)
-    }
-
-    /// Inserts a right record unless its identifier is taken.
-    public func insertRight(_ record: StoredRightRecord) async throws(TokenCacheError) -> Bool {
-        try await typed {
-            try await transaction {
-                try connection.query(
-                    """
-                    INSERT OR IGNORE INTO rights (identifier, record, failed_attempts, locked_until) \
-                    VALUES (?, ?, ?, ?)
-                    """,
-                    [
-                        .text(record.identifier), .blob(record.record), .integer(Int64(record.failedAttempts)),
-                        record.lockedUntil.map { .double($0.timeIntervalSince1970) } ?? .null,
-                    ])
-                return connection.changes == 1
-            }
-        }
-    }
-
-    /// The right record under `identifier`.
-    public func right(identifier: String) async throws(TokenCacheError) -> StoredRightRecord? {
-        await acquire()
-        defer { release() }
-        return try readRight(identifier)
-    }
-
-    private func readRight(_ identifier: String) throws(TokenCacheError) -> StoredRightRecord? {
-        try connection.query(
-            "SELECT identifier, record, failed_attempts, locked_until FROM rights WHERE identifier = ?",
-            [.text(identifier)]
-        ).first.flatMap(Self.rightRecord(from:))
-    }
-
-    /// Every persisted right identifier, sorted.
-    public func rightIdentifiers() async throws(TokenCacheError) -> [String] {
-        await acquire()
-        defer { release() }
-        return try connection.query("SELECT identifier FROM rights ORDER BY identifier").compactMap { columns in
-            if case .text(let identifier) = columns.first { identifier } else { nil }
-        }
-    }
-
-    /// Removes a right record.
-    public func deleteRight(identifier: String) async throws(TokenCacheError) -> Bool {
-        try await typed {
-            try await transaction {
-                try connection.query("DELETE FROM rights WHERE identifier = ?", [.text(identifier)])
-                return connection.changes == 1
-            }
-        }
-    }
-
-    /// Replaces the attempt counters inside one immediate transaction.
-    public func updateAttempts(
-        identifier: String, _ body: @Sendable (RightAttempts) -> RightAttempts
-    ) async throws(TokenCacheError) -> RightAttempts? {
-        try await typed {
-            try await transaction { () throws(TokenCacheError) -> RightAttempts? in
-                guard let current = try readRight(identifier) else { return nil }
-                let next = body(RightAttempts(failedAttempts: current.failedAttempts, lockedUntil: current.lockedUntil))
-                try connection.query(
-                    "UPDATE rights SET failed_attempts = ?, locked_until = ? WHERE identifier = ?",
-                    [
-                        .integer(Int64(next.failedAttempts)),
-                        next.lockedUntil.map { .double($0.timeIntervalSince1970) } ?? .null, .text(identifier),
-                    ])
-                return next
-            }
-        }
-    }
-
-    /// Replaces a right's record bytes as they are, outside the store's API: for tests that tamper with the file.
-    public func overwriteRightRecord(identifier: String, with record: [UInt8]) async throws(TokenCacheError) {
-        await acquire()
-        defer { release() }
-        try connection.query("UPDATE rights SET record = ? WHERE identifier = ?", [.blob(record), .text(identifier)])
     }
 }
