@@ -55,7 +55,7 @@ struct AdapterSAMLEndToEndTests {
         #expect(refresh.bodyObject?["name_id"] as? String == SAMLPeerInteropTests.user, "\(refresh.stdout)")
 
         // A web app's signed AuthnRequest, intercepted: the IdP session answers it, the page becomes a compact form.
-        let request = try ProcessRunner.run(
+        let request = try await ProcessRunner.run(
             MockProvider.ssokit,
             [
                 "saml", "authn-request", "--idp-metadata", peer.idpMetadata.path, "--sp-entity-id",
@@ -74,7 +74,7 @@ struct AdapterSAMLEndToEndTests {
         #expect(page.utf8.count - form.message.utf8.count < 1024)
         let file = adapter.workspace.base.appendingPathComponent("intercepted.b64")
         try Data(form.message.utf8).write(to: file)
-        let verify = try ProcessRunner.run(
+        let verify = try await ProcessRunner.run(
             MockProvider.ssokit,
             [
                 "saml", "verify", file.path, "--idp-metadata", peer.idpMetadata.path, "--sp-entity-id",

@@ -16,7 +16,7 @@ final class SAMLPeer {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var started: PeerProcess?
         do {
-            let spMetadata = try ProcessRunner.run(
+            let spMetadata = try await ProcessRunner.run(
                 MockProvider.ssokit,
                 [
                     "saml", "metadata", "--sp-entity-id", SAMLPeerInteropTests.spEntityID, "--acs-url",
@@ -30,7 +30,7 @@ final class SAMLPeer {
             try Data(spMetadata.stdout.utf8).write(to: spMetadataFile)
 
             let logFile = directory.appendingPathComponent("saml_idp.log")
-            let process = try PeerProcess(
+            let process = try await PeerProcess(
                 script: "saml_idp.py",
                 arguments: [
                     "--sp-metadata", spMetadataFile.path, "--port", "0", "--max-seconds", "300", "--log-file",
