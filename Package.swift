@@ -277,6 +277,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "AdapterBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "SSOKitCore", "SSOKitExtension", "SSOKitTokenCache",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Benchmarks/AdapterBenchmark",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "IDTokenBenchmark",
             dependencies: [
                 "BenchmarkSupport",

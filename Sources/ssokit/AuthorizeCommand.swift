@@ -57,6 +57,9 @@ struct AuthorizeCommand: AsyncParsableCommand {
     func validate() throws {
         if passwordStdin && username == nil { throw ValidationError("--password-stdin needs --username") }
         if callbackURL != nil && resume == nil { throw ValidationError("--callback-url needs --resume") }
+        if resume != nil && username == nil && callbackURL == nil {
+            throw ValidationError("--resume needs --username with --password-stdin, or --callback-url")
+        }
         if let url, URL(string: url)?.scheme == nil { throw ValidationError("\(url) is not an absolute URL") }
         guard HTTPRequest.Method(method) != nil else { throw ValidationError("--method \(method) is not a method") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }

@@ -8,13 +8,23 @@ final class OIDCProvider: Sendable {
     let payload: SSOPayload
     let configuration: OIDCProviderConfiguration
     private let party: OpenIDRelyingParty?
+    /// The native answers prepared for each app's current tokens.
+    let answers = PreparedTokenAnswers()
+    /// The refresh policy for this provider's cache entries (``OpenIDRelyingParty/refreshedEntry(_:)``), made once.
+    let refresh: TokenCache.Refresh?
 
     init(payload: SSOPayload, configuration: OIDCProviderConfiguration, environment: ExtensionEnvironment) {
         self.payload = payload
         self.configuration = configuration
-        party = configuration.relyingParty(
+        let party = configuration.relyingParty(
             transport: environment.transport, clock: environment.clock,
             signer: environment.clientAssertionSigners[payload.identifier])
+        self.party = party
+        if let party {
+            refresh = { @Sendable current in try await party.refreshedEntry(current) }
+        } else {
+            refresh = nil
+        }
     }
 
     /// The IdP session's name: the issuer (payloads of one issuer share the user's session).

@@ -47,10 +47,10 @@ extension RedirectExtension {
 
     /// Step 4: the handler of the payload's protocol.
     private func route(_ request: AuthorizationRequest, to payload: SSOPayload) async -> AuthorizationResult {
-        if let provider = oidcProviders[payload.identifier] {
+        if let provider = oidcByPayload[ObjectIdentifier(payload)] {
             return await OIDCHandler(provider: provider, services: services, request: request).handle()
         }
-        if let provider = samlProviders[payload.identifier] {
+        if let provider = samlByPayload[ObjectIdentifier(payload)] {
             return await SAMLHandler(provider: provider, services: services, request: request).handle()
         }
         return .doNotHandle

@@ -26,8 +26,12 @@ public final class RedirectExtension: Sendable {
     /// The loaded profiles' payloads and their indexes.
     public let catalog: ProfileCatalog
     let services: AdapterServices
+    /// The providers by payload identifier (for resumed interactions) and by payload object (for requests, so a
+    /// request's routing hashes no string).
     let oidcProviders: [String: OIDCProvider]
     let samlProviders: [String: SAMLProvider]
+    let oidcByPayload: [ObjectIdentifier: OIDCProvider]
+    let samlByPayload: [ObjectIdentifier: SAMLProvider]
     /// The IdP URLs (issuers, SAML entity IDs and SSO URLs) that name each payload, for operations sent to the IdP.
     let identityProviderPrefixes: [(prefix: String, payload: SSOPayload)]
 
@@ -55,6 +59,8 @@ public final class RedirectExtension: Sendable {
         }
         oidcProviders = oidc
         samlProviders = saml
+        oidcByPayload = Dictionary(uniqueKeysWithValues: oidc.values.map { (ObjectIdentifier($0.payload), $0) })
+        samlByPayload = Dictionary(uniqueKeysWithValues: saml.values.map { (ObjectIdentifier($0.payload), $0) })
         identityProviderPrefixes = prefixes.map { (Self.trimmingSlashes($0.0), $0.1) }
     }
 

@@ -9,9 +9,11 @@ enum ResponseCompaction {
         case .httpResponse(let response):
             var checked = response
             let isRedirect = (300..<400).contains(response.status)
-            if response.headerFields[.cacheControl] != "no-store" || (isRedirect && !response.body.isEmpty) {
+            // A linear look: a subscript would build the fields' name index on every answer.
+            let noStore = response.headerFields.contains { $0.name == .cacheControl && $0.value == "no-store" }
+            if !noStore || (isRedirect && !response.body.isEmpty) {
                 var fields = response.headerFields
-                fields[.cacheControl] = "no-store"
+                fields[.cacheControl] = "no-store"  // replaces every Cache-Control field
                 checked = CompactHTTPResponse(
                     status: response.status, headerFields: fields, body: isRedirect ? [] : response.body,
                     exemptBytes: isRedirect ? 0 : response.exemptBytes)

@@ -14,6 +14,6 @@ enum ConfigurationRemoval {
         }
         let sessionEnded = try await services.sessions.end(identity)
         return .httpResponse(
-            TokenAnswer.json(["removed_entries": .integer(Int64(removed)), "idp_session_ended": .bool(sessionEnded)]))
+            TokenAnswer.jsonResponse(["removed_entries": .integer(Int64(removed)), "idp_session_ended": .bool(sessionEnded)]))
     }
 }

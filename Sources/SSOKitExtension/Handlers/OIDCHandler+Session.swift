@@ -23,7 +23,7 @@ extension OIDCHandler {
         if request.option("end_session") {
             result["idp_session_ended"] = .bool(try await services.sessions.end(provider.identity))
         }
-        return .httpResponse(TokenAnswer.json(result))
+        return .httpResponse(TokenAnswer.jsonResponse(result))
     }
 
     /// `configurationRemoved`: every app's entry for this issuer and client, and the IdP session, are removed.

@@ -40,9 +40,12 @@ struct OIDCHandler: Sendable {
             return .failure(failure)
         }
         do {
+            let prepared = try provider.answers.answer(for: tokens, application: request.callerBundleIdentifier)
             switch kind {
-            case .tokens: return .httpResponse(try TokenAnswer.response(tokens, now: services.clock.now))
-            case .authorizationHeaders: return .authorizationHeaders(try TokenAnswer.authorizationHeaders(tokens))
+            case .tokens:
+                let expiresIn = TokenAnswer.expiresIn(tokens.accessTokenExpiresAt, now: services.clock.now)
+                return .httpResponse(prepared.response(expiresIn: expiresIn))
+            case .authorizationHeaders: return .authorizationHeaders(prepared.authorization)
             }
         } catch {
             return .failure(error)
@@ -52,8 +55,7 @@ struct OIDCHandler: Sendable {
     /// The app's tokens, valid beyond the cache's leeway (refreshed single-flight when needed, or whatever the
     /// expiry when `force`); nil when only a new login can give some.
     func cachedTokens(force: Bool = false) async throws -> CachedTokens? {
-        let party = try provider.relyingParty()
-        let refresh: TokenCache.Refresh = { current in try await party.refreshedEntry(current) }
+        guard let refresh = provider.refresh else { _ = try provider.relyingParty(); return nil }
         do {
             return force
                 ? try await services.cache.refreshedTokens(for: key, refresh: refresh)

@@ -51,7 +51,7 @@ struct SAMLHandler: Sendable {
         {
             return .failure(failure)
         }
-        return .httpResponse(TokenAnswer.json(session.jsonObject(issuer: provider.identity)))
+        return .httpResponse(TokenAnswer.jsonResponse(session.jsonObject(issuer: provider.identity)))
     }
 
     // MARK: Intercepted AuthnRequests
@@ -172,7 +172,7 @@ struct SAMLHandler: Sendable {
             {
                 return .failure(failure)
             }
-            return .httpResponse(TokenAnswer.json(assertion.jsonObject))
+            return .httpResponse(TokenAnswer.jsonResponse(assertion.jsonObject))
         case .loginForm(let form):
             return try await services.askForCredentials(
                 form, flow: .samlLogin(requestID: requestID), jar: jar, payload: provider.payload, request: request,
@@ -207,7 +207,7 @@ struct SAMLHandler: Sendable {
         if request.option("end_session") {
             result["idp_session_ended"] = .bool(try await services.sessions.end(provider.identity))
         }
-        return .httpResponse(TokenAnswer.json(result))
+        return .httpResponse(TokenAnswer.jsonResponse(result))
     }
 
     /// `configurationRemoved`: every app's session with this IdP and SP, and the IdP session, are removed.

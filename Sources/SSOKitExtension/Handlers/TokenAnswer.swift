@@ -13,54 +13,31 @@ enum TokenAnswer {
     static let tokenType = HTTPField.Name("token_type")
     static let expiresIn = HTTPField.Name("expires_in")
 
-    /// The 200 answer for `tokens`.
-    static func response(_ tokens: CachedTokens, now: Date) throws(AuthorizationFailure) -> CompactHTTPResponse {
-        let access = try headerSafe(tokens.accessToken, "access token")
-        let type = tokens.tokenType ?? "Bearer"
-        var body: [String: JSONValue] = ["access_token": .string(access), "token_type": .string(type)]
+    static let noStore = HTTPField(name: .cacheControl, value: "no-store")
+    static let json = HTTPField(name: .contentType, value: "application/json")
+
+    /// The 200 answer for a prepared token set that expires in `expiresIn` seconds (decimal), if it says.
+    static func response(_ prepared: PreparedTokenAnswer, expiresIn: String?) -> CompactHTTPResponse {
+        var body = TokenJSON(continuing: prepared.bodyPrefix)
         var fields = HTTPFields()
-        fields.reserveCapacity(7)
-        fields[.cacheControl] = "no-store"
-        fields[.contentType] = "application/json"
-        if let name = accessToken { fields[name] = access }
-        if let idToken = tokens.idToken {
-            let value = try headerSafe(idToken, "ID token")
-            body["id_token"] = .string(value)
-            if let name = Self.idToken { fields[name] = value }
+        fields.reserveCapacity(6)
+        fields.append(noStore)
+        fields.append(json)
+        fields.append(contentsOf: prepared.fields)
+        if let expiresIn {
+            body.number("expires_in", expiresIn)
+            if let name = Self.expiresIn { fields.append(HTTPField(name: name, value: expiresIn)) }
         }
-        guard HTTPHeaderValue.isVisibleASCII(type) else {
-            throw AuthorizationFailure(.failed, .idpError, "the token type holds characters a header cannot carry")
-        }
-        if let name = tokenType { fields[name] = type }
-        if let expiry = tokens.accessTokenExpiresAt {
-            let seconds = Int64(max(0, expiry.timeIntervalSince(now)).rounded(.down))
-            body["expires_in"] = .integer(seconds)
-            if let name = expiresIn { fields[name] = String(seconds) }
-        }
-        return CompactHTTPResponse(status: 200, headerFields: fields, body: Array(JSONValue.object(body).jsonText.utf8))
+        return CompactHTTPResponse(status: 200, headerFields: fields, body: body.finish())
     }
 
-    /// `Authorization: Bearer <access token>`.
-    static func authorizationHeaders(_ tokens: CachedTokens) throws(AuthorizationFailure) -> HTTPFields {
-        let access = try headerSafe(tokens.accessToken, "access token")
-        var fields = HTTPFields()
-        fields[.authorization] = "Bearer " + access
-        return fields
-    }
-
-    /// A token that can stand in a header as it is: present, visible ASCII only.
-    private static func headerSafe(_ token: String?, _ what: String) throws(AuthorizationFailure) -> String {
-        guard let token, !token.isEmpty else {
-            throw AuthorizationFailure(.failed, .idpError, "the session holds no \(what)")
-        }
-        guard HTTPHeaderValue.isVisibleASCII(token) else {
-            throw AuthorizationFailure(.failed, .idpError, "the \(what) holds characters a header cannot carry")
-        }
-        return token
+    /// The seconds until `expiry` from `now`, in decimal; nil when the expiry is unknown.
+    static func expiresIn(_ expiry: Date?, now: Date) -> String? {
+        expiry.map { String(Int64(max(0, $0.timeIntervalSince(now)).rounded(.down))) }
     }
 
     /// A 200 JSON answer with `Cache-Control: no-store` (logout, configurationRemoved, SAML sessions).
-    static func json(_ object: [String: JSONValue]) -> CompactHTTPResponse {
+    static func jsonResponse(_ object: [String: JSONValue]) -> CompactHTTPResponse {
         var fields = HTTPFields()
         fields[.cacheControl] = "no-store"
         fields[.contentType] = "application/json"

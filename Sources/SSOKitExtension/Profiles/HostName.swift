@@ -1,10 +1,11 @@
 /// Host names as profiles and requests compare them: ASCII case folded, IPv6 brackets and one trailing dot removed.
 enum HostName {
     static func normalized(_ host: String) -> String {
-        let bytes = host.utf8
-        let clean =
+        var copy = host
+        let clean = copy.withUTF8 { bytes in
             bytes.first != UInt8(ascii: "[") && bytes.last != UInt8(ascii: ".")
-            && !bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+                && !bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        }
         // The common case (a lower-case host as browsers send it) returns the string itself: no copy.
         guard !clean else { return host }
         var text = Substring(host)

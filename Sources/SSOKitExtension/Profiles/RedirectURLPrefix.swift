@@ -47,7 +47,16 @@ public struct RedirectURLPrefix: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a request path (percent-encoded, at least `/`) starts with this prefix's path.
     func matches(path requestPath: String) -> Bool {
-        requestPath.utf8.starts(with: path.utf8)
+        var requestPath = requestPath
+        var prefix = path
+        return requestPath.withUTF8 { request in
+            prefix.withUTF8 { prefix in
+                guard prefix.count <= request.count, let requestBytes = request.baseAddress,
+                    let prefixBytes = prefix.baseAddress
+                else { return prefix.isEmpty }
+                return memcmp(requestBytes, prefixBytes, prefix.count) == 0
+            }
+        }
     }
 
     struct Rejection: Error {

@@ -13,6 +13,8 @@ public struct CompactHTTPResponse: Sendable, Hashable {
     public let body: [UInt8]
     /// Bytes of the body that are a SAMLResponse value, which the size cap does not count.
     let exemptBytes: Int
+    /// The bytes the size cap counts: the body without a SAMLResponse value, and every header name and value.
+    public let countedBytes: Int
 
     /// Creates a response.
     public init(status: Int, headerFields: HTTPFields, body: [UInt8] = []) {
@@ -24,13 +26,9 @@ public struct CompactHTTPResponse: Sendable, Hashable {
         self.headerFields = headerFields
         self.body = body
         self.exemptBytes = exemptBytes
-    }
-
-    /// The bytes the size cap counts: the body without a SAMLResponse value, and every header name and value.
-    public var countedBytes: Int {
         var total = body.count - exemptBytes
         for field in headerFields { total += field.name.rawName.utf8.count + field.value.utf8.count }
-        return total
+        countedBytes = total
     }
 
     /// The value of the first header called `name`.

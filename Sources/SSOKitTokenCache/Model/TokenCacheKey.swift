@@ -15,7 +15,10 @@ public struct TokenCacheKey: Sendable, Hashable, Codable, CustomStringConvertibl
         self.application = application
         self.issuer = issuer
         self.clientID = clientID
-        self.scopes = Array(Set(scopes.filter { !$0.isEmpty })).sorted()
+        let given = Array(scopes)
+        // Already normalized (non-empty, strictly ascending): kept as is, without hashing every scope again.
+        let normalized = zip(given, given.dropFirst()).allSatisfy { $0 < $1 } && !(given.first?.isEmpty ?? false)
+        self.scopes = normalized ? given : Array(Set(given.filter { !$0.isEmpty })).sorted()
     }
 
     /// The key as one string: each field length-prefixed, so no choice of field values can collide with another.
