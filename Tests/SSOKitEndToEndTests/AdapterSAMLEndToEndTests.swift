@@ -28,7 +28,7 @@ struct AdapterSAMLEndToEndTests {
         defer { adapter.cleanUp() }
 
         // Wrong credentials: the IdP shows its form again.
-        let wrong = try adapter.authorize(
+        let wrong = try await adapter.authorize(
             [
                 "--app", "com.example.mail", "--operation", "login", peer.entityID, "--username", "alice",
                 "--password-stdin",
@@ -37,7 +37,7 @@ struct AdapterSAMLEndToEndTests {
         #expect(wrong.status == 1 && wrong.reason == "invalid_credentials", "\(wrong.stdout) \(wrong.stderr)")
 
         // A native login: our signed AuthnRequest, the IdP's form, the verified assertion as `saml verify` prints it.
-        let login = try adapter.authorize(
+        let login = try await adapter.authorize(
             [
                 "--app", "com.example.mail", "--operation", "login", peer.entityID, "--username", "alice",
                 "--password-stdin",
@@ -49,7 +49,7 @@ struct AdapterSAMLEndToEndTests {
         #expect(assertion["issuer"] as? String == peer.entityID)
         #expect(assertion["attributes"] as? [String: [String]] == SAMLPeerInteropTests.attributes)
         #expect(login.headers["Cache-Control"] == "no-store")
-        let refresh = try adapter.authorize([
+        let refresh = try await adapter.authorize([
             "--app", "com.example.mail", "--operation", "refresh", peer.entityID, "--silent",
         ])
         #expect(refresh.bodyObject?["name_id"] as? String == SAMLPeerInteropTests.user, "\(refresh.stdout)")
@@ -64,7 +64,7 @@ struct AdapterSAMLEndToEndTests {
                 SAMLPeerInteropTests.key("sp.crt"), "--json",
             ], timeout: 60)
         let url = try #require(request.json?["url"] as? String, "\(request.stdout)")
-        let intercepted = try adapter.authorize(["--app", "com.apple.Safari", url, "--silent"])
+        let intercepted = try await adapter.authorize(["--app", "com.apple.Safari", url, "--silent"])
         try #require(intercepted.result == "http_response", "\(intercepted.stdout) \(peer.log())")
         #expect(intercepted.json?["status"] as? Int == 200)
         #expect(Set(intercepted.headers.keys) == ["Cache-Control", "Content-Type", "Content-Security-Policy"])
@@ -84,12 +84,12 @@ struct AdapterSAMLEndToEndTests {
         #expect(verify.status == 0, "\(verify.stdout)")
 
         // logout with end_session: the next intercepted request needs the user again.
-        let logout = try adapter.authorize(
+        let logout = try await adapter.authorize(
             ["--app", "com.example.mail", "--operation", "logout", peer.entityID, "--option", "end_session=true"])
         #expect(
             logout.bodyObject?["logged_out"] as? Bool == true
                 && logout.bodyObject?["idp_session_ended"] as? Bool == true)
-        let again = try adapter.authorize(["--app", "com.apple.Safari", url, "--silent"])
+        let again = try await adapter.authorize(["--app", "com.apple.Safari", url, "--silent"])
         #expect(again.status == 1 && again.reason == "login_required", "\(again.stdout)")
     }
 }

@@ -14,8 +14,8 @@ struct AdapterWorkspace {
     }
 
     /// `ssokit authorize --profile … --cache … ARGUMENTS`; `password` goes to standard input (`--password-stdin`).
-    func authorize(_ arguments: [String], password: String? = nil) throws -> ProcessResult {
-        try workspace.ssokit(
+    func authorize(_ arguments: [String], password: String? = nil) async throws -> ProcessResult {
+        try await workspace.ssokit(
             ["authorize", "--profile", profile, "--cache", workspace.cache.path] + arguments,
             input: password.map { Data(($0 + "\n").utf8) })
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import SSOKitCore
+import SSOKitSAML
 import SSOKitTesting
 import Testing
 
