@@ -32,22 +32,35 @@ export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0:${LSAN_OPTIONS:-}"
 
 failed=()
+root=$PWD
 for target in "${targets[@]}"; do
-    corpus=.build-fuzz/corpus/$target
-    artifacts=.build-fuzz/artifacts/$target
-    log=.build-fuzz/logs/$target.log
-    mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+    corpus=$root/.build-fuzz/corpus/$target
+    artifacts=$root/.build-fuzz/artifacts/$target
+    log=$root/.build-fuzz/logs/$target.log
+    # libFuzzer's -jobs mode writes each job's output to fuzz-N.log in the working directory: one per target.
+    work=$root/.build-fuzz/work/$target
+    rm -rf "$work"
+    mkdir -p "$corpus" "$artifacts" "$(dirname "$log")" "$work"
     "$fuzz" --target="$target" --write-seeds="$corpus" > /dev/null
     corpora=("$corpus")
-    if [ -d "Fuzz/Regressions/$target" ]; then corpora+=("Fuzz/Regressions/$target"); fi
+    if [ -d "Fuzz/Regressions/$target" ]; then corpora+=("$root/Fuzz/Regressions/$target"); fi
     leaks=1
     if [ "${kind[$target]:-}" = async ]; then leaks=0; fi
+    found_before=$(find "$artifacts" -type f | wc -l)
     # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
-    if ASAN_OPTIONS="detect_leaks=$leaks:${ASAN_OPTIONS:-}" "$fuzz" --target="$target" -max_total_time="$seconds" \
-        -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts/" ${FUZZ_FLAGS:-} "${corpora[@]}" \
-        > "$log" 2>&1; then
+    if (cd "$work" && ASAN_OPTIONS="detect_leaks=$leaks:${ASAN_OPTIONS:-}" "$root/$fuzz" --target="$target" \
+        -max_total_time="$seconds" -timeout=10 -print_final_stats=1 -artifact_prefix="$artifacts/" \
+        ${FUZZ_FLAGS:-} "${corpora[@]}") > "$log" 2>&1; then
         status=ok
     else
+        status=FAILED
+        failed+=("$target")
+    fi
+    for job in "$work"/fuzz-*.log; do
+        if [ -f "$job" ]; then cat "$job" >> "$log"; fi
+    done
+    # In -jobs mode a job's crash may not reach the exit status; a new artifact always means one.
+    if [ "$status" = ok ] && [ "$(find "$artifacts" -type f | wc -l)" -gt "$found_before" ]; then
         status=FAILED
         failed+=("$target")
     fi

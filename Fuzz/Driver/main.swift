@@ -5,6 +5,7 @@ import Foundation
 //
 //   ssokit-fuzz --list                      (name, sync or async, summary; tab-separated)
 //   ssokit-fuzz --target=NAME --write-seeds=DIR
+//   ssokit-fuzz --target=NAME --verdicts FILE...   (prints each file's verdict; for triage)
 //   ssokit-fuzz --target=NAME [libFuzzer flags] [CORPUS_DIR ...]
 import FuzzHarness
 
@@ -47,6 +48,14 @@ if let directory = option("write-seeds") {
     } catch {
         fail("cannot write the seeds of \(name): \(error)")
     }
+}
+
+if CommandLine.arguments.contains("--verdicts") {
+    for path in CommandLine.arguments.dropFirst() where !path.hasPrefix("--") {
+        guard let bytes = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+        print("\(path)\t\(target.runBlocking(Array(bytes)))")
+    }
+    exit(0)
 }
 
 selected = target
