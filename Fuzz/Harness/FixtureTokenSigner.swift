@@ -46,7 +46,7 @@ struct FixtureTokenSigner: Sendable {
         ]
         let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
         guard let der = Data(base64Encoded: body), der.count == 48, Array(der.prefix(16)) == prefix else {
-            throw FuzzFixtures.NotFound(description: "ed-1.pem is not an unencrypted PKCS#8 Ed25519 key")
+            throw FuzzFixtures.SetupFailure(description: "ed-1.pem is not an unencrypted PKCS#8 Ed25519 key")
         }
         return der.suffix(32)
     }

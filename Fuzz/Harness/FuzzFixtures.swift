@@ -5,13 +5,15 @@ import SSOKitTesting
 
 /// The files under `fixtures/` that targets load: keys, key sets, documents and cases. Test keys only.
 enum FuzzFixtures {
-    struct NotFound: Error, CustomStringConvertible {
+    struct SetupFailure: Error, CustomStringConvertible {
         let description: String
     }
 
     /// The `fixtures/` folder (`SSOKIT_FIXTURES` overrides where it is looked for).
     static func root() throws -> URL {
-        guard let root = FixtureLoader.fixturesDirectory() else { throw NotFound(description: "fixtures/ not found") }
+        guard let root = FixtureLoader.fixturesDirectory() else {
+            throw SetupFailure(description: "fixtures/ not found")
+        }
         return root
     }
 
@@ -50,13 +52,13 @@ enum FuzzFixtures {
 /// What a target loads once, before its first input. A failure (fixtures not found) becomes a violation on every
 /// input, so the driver stops at once with the reason instead of fuzzing nothing.
 struct FuzzSetup<Value: Sendable>: Sendable {
-    let loaded: Result<Value, FuzzFixtures.NotFound>
+    let loaded: Result<Value, FuzzFixtures.SetupFailure>
 
     init(_ load: () throws -> Value) {
         do {
             loaded = .success(try load())
         } catch {
-            loaded = .failure(FuzzFixtures.NotFound(description: "fuzz target setup failed: \(error)"))
+            loaded = .failure(FuzzFixtures.SetupFailure(description: "fuzz target setup failed: \(error)"))
         }
     }
 

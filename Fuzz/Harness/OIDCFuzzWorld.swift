@@ -30,7 +30,7 @@ struct OIDCFuzzWorld: Sendable {
         let refreshCase = try FuzzFixtures.cases("oidc/cases").first { $0.name == "id-token-refresh-valid.json" }
         let previousPayload = IDTokenSegments(refreshCase?.string("previous_token") ?? "").jsonSegments.last ?? []
         guard let claims = try JSONParser().parse(previousPayload).objectValue else {
-            throw FuzzFixtures.NotFound(description: "the refresh case's previous token has no claims")
+            throw FuzzFixtures.SetupFailure(description: "the refresh case's previous token has no claims")
         }
         refresh = IDTokenExpectations(previousClaims: try IDTokenClaims(claims))
     }

@@ -17,7 +17,7 @@ final class SAMLSealer: Sendable {
             }
         }
         guard let created else {
-            throw FuzzFixtures.NotFound(description: "the sealer could not load its key or certificate")
+            throw FuzzFixtures.SetupFailure(description: "the sealer could not load its key or certificate")
         }
         sealer = Mutex(created)
     }
