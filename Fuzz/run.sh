@@ -21,6 +21,10 @@ while IFS=$'\t' read -r name mode _; do
     kind[$name]=$mode
     all+=("$name")
 done < <("$fuzz" --list)
+if [ "${#all[@]}" -eq 0 ]; then
+    echo "Fuzz: $fuzz --list named no target" >&2
+    exit 1
+fi
 if [ "$#" -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 
 # Swift's crash backtracer reads the crashed process's memory in a way ASan reports as a use-after-free, which hides
