@@ -433,3 +433,56 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - Fuzzing (Fuzz/README.md)
+
+// Every fuzz target's entry point and seeds, in the normal build too: `swift test` replays the committed regression
+// inputs (Fuzz/Regressions) through the same entry points (FuzzRegressionTests).
+package.targets += [
+    .target(
+        name: "CFuzzHarness",
+        dependencies: ["CXMLSec", "CXMLSecSystem"],
+        path: "Fuzz/CHarness",
+        cSettings: xmlsecDefines
+    ),
+    .target(
+        name: "FuzzHarness",
+        dependencies: [
+            "CFuzzHarness", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
+        path: "Fuzz/Harness",
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "FuzzRegressionTests",
+        dependencies: ["FuzzHarness"],
+        path: "Fuzz/RegressionTests",
+        swiftSettings: strictSettings
+    ),
+]
+
+// The fuzz build, and only it (`SSOKIT_FUZZ=1`, scratch path `.build-fuzz`; see Fuzz/run.sh): the libFuzzer driver
+// `ssokit-fuzz`, and coverage + AddressSanitizer instrumentation of the code under test. The flags go through
+// unsafeFlags because SwiftPM's `--sanitize=fuzzer --sanitize=address` reaches swiftc as two flags of which only
+// the last counts; lld links because gold fails on the instrumented objects.
+if Context.environment["SSOKIT_FUZZ"] == "1" {
+    let instrumentedSwift: Set = ["SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "FuzzHarness"]
+    let instrumentedC: Set = ["CXMLSec", "CFuzzHarness"]
+    for target in package.targets {
+        if instrumentedSwift.contains(target.name) {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        } else if instrumentedC.contains(target.name) {
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
+        }
+    }
+    package.products.append(.executable(name: "ssokit-fuzz", targets: ["SSOKitFuzz"]))
+    package.targets.append(
+        .executableTarget(
+            name: "SSOKitFuzz",
+            dependencies: ["FuzzHarness"],
+            path: "Fuzz/Driver",
+            swiftSettings: strictSettings + [.unsafeFlags(["-sanitize=fuzzer,address"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
+        ))
+}

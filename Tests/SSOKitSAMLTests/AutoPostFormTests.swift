@@ -150,6 +150,31 @@ struct AutoPostFormTests {
     }
 
     @Test(
+        "A RelayState with a control character the page cannot carry is refused, not posted without it",
+        arguments: [0x00, 0x01, 0x0B, 0x0C, 0x1F] as [UInt8])
+    func relayStateControlCharacters(control: UInt8) {
+        let relayState = "state" + String(UnicodeScalar(control)) + "1"
+        #expect(throws: SAMLError(.invalidEncoding, "")) {
+            try AutoPostForm(action: Self.acs, kind: .response, message: Self.message, relayState: relayState)
+        }
+    }
+
+    @Test("compactForm refuses a parsed RelayState holding a NUL rather than post it without (found by fuzzing)")
+    func parsedRelayStateWithControlCharacter() throws {
+        // Tab, CR and LF are written as character references and read back.
+        let form = try AutoPostForm(
+            action: Self.acs, kind: .response, message: Self.message, relayState: "a\tb\r\nc")
+        #expect(try AutoPostFormParser().parse(form.html).relayState == "a\tb\r\nc")
+        // A parsed page whose RelayState holds a NUL: compactForm refuses it instead of posting "ab".
+        let page =
+            #"<form method="post" action="\#(Self.acs)"><input name="SAMLResponse" value="QUFB">"#
+            + "<input name=\"RelayState\" value=\"a\u{0}b\"></form>"
+        let content = try AutoPostFormParser().parse(page)
+        #expect(content.relayState == "a\u{0}b")
+        #expect(throws: SAMLError(.invalidEncoding, "")) { try content.compactForm() }
+    }
+
+    @Test(
         "Nonces must be base64 or base64url",
         arguments: ["", "=", "abc def", "a\"b", "abc'", "abc;", "'none'", "abc===", "a=b", "nonce\n", "nöncé"])
     func refusedNonces(nonce: String) {

@@ -43,12 +43,14 @@ public struct AutoPostForm: Sendable, Hashable {
     ///     tricks such as `" javascript:"` or `"java\tscript:"` are refused.
     ///   - kind: Whether the message is a response or a request.
     ///   - message: The base64-encoded message: only `A`–`Z`, `a`–`z`, `0`–`9`, `+`, `/`, `=`, CR and LF.
-    ///   - relayState: The RelayState to post back, at most 80 UTF-8 bytes.
+    ///   - relayState: The RelayState to post back, at most 80 UTF-8 bytes, without control characters other than
+    ///     tab, CR and LF (the page cannot carry them).
     ///   - scriptNonce: A fresh nonce for the inline script, when the page is served with a Content Security
     ///     Policy: base64 or base64url characters, optionally ending in up to two `=`.
     /// - Throws: ``SAMLError`` with ``SAMLError/Code/invalidURL`` for the action,
-    ///   ``SAMLError/Code/invalidEncoding`` for the message, ``SAMLError/Code/relayStateTooLong`` for the
-    ///   RelayState, and ``SAMLError/Code/invalidMessage`` for the nonce.
+    ///   ``SAMLError/Code/invalidEncoding`` for the message or a control character in the RelayState,
+    ///   ``SAMLError/Code/relayStateTooLong`` for the RelayState's length, and ``SAMLError/Code/invalidMessage`` for
+    ///   the nonce.
     public init(
         action: String, kind: MessageKind, message: String, relayState: String? = nil, scriptNonce: String? = nil
     ) throws(SAMLError) {
@@ -58,6 +60,9 @@ public struct AutoPostForm: Sendable, Hashable {
         }
         if let relayState, relayState.utf8.count > Self.maximumRelayStateBytes {
             throw SAMLError(.relayStateTooLong, "the RelayState is longer than \(Self.maximumRelayStateBytes) bytes")
+        }
+        if let relayState, relayState.unicodeScalars.contains(where: AutoPostValidation.isUnwritableControl) {
+            throw SAMLError(.invalidEncoding, "the RelayState holds a control character that the page cannot carry")
         }
         if let scriptNonce, !AutoPostValidation.isNonce(scriptNonce) {
             throw SAMLError(.invalidMessage, "the script nonce is not made of base64 or base64url characters")

@@ -72,6 +72,13 @@ enum AutoPostValidation {
         return !isEmpty
     }
 
+    /// Whether `scalar` is a control character other than tab, LF and CR: attribute values cannot carry it (XML
+    /// forbids it, HTML turns NUL into U+FFFD, and ``XMLEscaping`` drops it), so a value holding one would not be
+    /// posted as given.
+    static func isUnwritableControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r"
+    }
+
     /// Whether `nonce` matches CSP's `base64-value`: base64 or base64url characters, then at most two `=`.
     static func isNonce(_ nonce: String) -> Bool {
         let bytes = Array(nonce.utf8)
