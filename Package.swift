@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .library(name: "SSOKitDevIdP", targets: ["SSOKitDevIdP"]),
         .library(name: "SSOKitProxy", targets: ["SSOKitProxy"]),
+        .library(name: "SSOKitDemo", targets: ["SSOKitDemo"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
     dependencies: [
@@ -205,9 +206,30 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SSOKitDemo",
+            dependencies: [
+                "SSOKitCore",
+                "SSOKitOIDC",
+                "SSOKitSAML",
+                "SSOKitTokenCache",
+                "SSOKitExtension",
+                "SSOKitProxy",
+                "SSOKitDevIdP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "ssokit",
             dependencies: [
+                "SSOKitDemo",
                 "SSOKitDevIdP",
                 "SSOKitCore",
                 "SSOKitExtension",
