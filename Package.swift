@@ -443,6 +443,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SSOKitDemoTests",
+            dependencies: ["SSOKitDemo", "SSOKitOIDC"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "SSOKitEndToEndTests",
             dependencies: [
                 "ssokit", "SSOKitTesting", "SSOKitCore", "PostgresTestSupport",

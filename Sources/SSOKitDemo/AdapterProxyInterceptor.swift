@@ -39,7 +39,8 @@ final class AdapterProxyInterceptor: ProxyInterceptor {
     var exchangeCount: Int { exchanges.withLock { $0.count } }
 
     func intercept(_ request: InterceptedRequest) async -> InterceptionDecision {
-        let target = (request.request.scheme ?? "http") + "://" + (request.request.authority ?? "")
+        let target =
+            (request.request.scheme ?? "http") + "://" + (request.request.authority ?? "")
             + (request.request.path ?? "/")
         guard let url = URL(string: target) else { return .passThrough }
         var result = await adapter.authorize(

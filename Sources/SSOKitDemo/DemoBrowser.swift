@@ -24,7 +24,8 @@ final class DemoBrowser: Sendable {
 
     init(autoConfig: ProxyAutoConfig, proxyPort: Int) {
         proxiedOrigins = Set(autoConfig.origins)
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(20)))
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(20)))
         direct = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         configuration.proxy = .server(host: "127.0.0.1", port: proxyPort)
         proxied = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)

@@ -40,6 +40,12 @@ public final class DemoServers: Sendable {
 
     /// Starts everything; `cacheFile` is the SQLite file of the token cache (its folder must exist).
     public static func start(cacheFile: String) async throws -> DemoServers {
+        try await start(cacheFile: cacheFile, suppliedPassword: nil)
+    }
+
+    /// Starts everything; the extension answers credential questions with `suppliedPassword` when one is given
+    /// (tests use a wrong one), else with the demo user's.
+    static func start(cacheFile: String, suppliedPassword: String?) async throws -> DemoServers {
         let password = RandomToken.make(byteCount: 12)
         let keys = try DevIdPSigningKeys.generate()
         let identityProvider = try DevIdentityProvider(
@@ -49,8 +55,8 @@ public final class DemoServers: Sendable {
         let transport = AsyncHTTPClientTransport()
         do {
             return try await start(
-                identityProvider: identityProvider, idp: idp, keys: keys, password: password, transport: transport,
-                cacheFile: cacheFile)
+                identityProvider: identityProvider, idp: idp, keys: keys, password: password,
+                suppliedPassword: suppliedPassword ?? password, transport: transport, cacheFile: cacheFile)
         } catch {
             await identityProvider.shutdown()
             try? await transport.shutdown()
@@ -60,14 +66,15 @@ public final class DemoServers: Sendable {
 
     private static func start(
         identityProvider: DevIdentityProvider, idp: String, keys: DevIdPSigningKeys, password: String,
-        transport: AsyncHTTPClientTransport, cacheFile: String
+        suppliedPassword: String, transport: AsyncHTTPClientTransport, cacheFile: String
     ) async throws -> DemoServers {
         let slot = DemoWebAppsSlot()
         let webServer = try await LoopbackWebServer.start(DemoWebApps.router(slot))
         let web = "http://127.0.0.1:\(webServer.port)"
         let samlEntityID = idp + "/saml/metadata"
         let metadata = try await transport.send(
-            HTTPRequest(method: .get, scheme: "http", authority: String(idp.dropFirst("http://".count)),
+            HTTPRequest(
+                method: .get, scheme: "http", authority: String(idp.dropFirst("http://".count)),
                 path: "/saml/metadata"), body: nil)
         guard metadata.response.status == .ok else { throw DemoError("the dev IdP gave no SAML metadata") }
         let relyingParty = OpenIDRelyingParty(
@@ -98,7 +105,7 @@ public final class DemoServers: Sendable {
                 tokenCache: TokenCache(store: store, key: .generate()), transport: transport))
         let interceptor = AdapterProxyInterceptor(
             adapter: adapter, browserBundleIdentifier: browserBundleIdentifier,
-            credentials: { ["username": "demo", "password": password] })
+            credentials: { ["username": "demo", "password": suppliedPassword] })
         let prefixes = try [idp + "/authorize", idp + "/saml/sso"].map { url throws(ProxyError) in
             try InterceptPrefix(url)
         }

@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
 import SSOKitCore
 import SSOKitOIDC
 import SSOKitSAML
+import Synchronization
 
 /// The demo's web side, on one loopback server: a web app that signs users in with OIDC (`/oidc/`), one that
 /// signs them in with SAML (`/saml/`), and an image service for native apps (`/images/NAME`, Bearer tokens checked
@@ -53,7 +53,9 @@ struct DemoWebApps: Sendable {
     // MARK: OIDC web app
 
     private func oidcHome(_ request: Request) async -> Response {
-        if let name = await signedInName(request, cookie: Self.oidcCookie) { return Self.page("OIDC web app: signed in as \(name)") }
+        if let name = await signedInName(request, cookie: Self.oidcCookie) {
+            return Self.page("OIDC web app: signed in as \(name)")
+        }
         do {
             let login = try await relyingParty.authorizationRequest(
                 redirectURI: oidcRedirectURI, scopes: ["openid", "profile", "email"])
@@ -66,7 +68,8 @@ struct DemoWebApps: Sendable {
 
     private func oidcCallback(_ request: Request) async -> Response {
         let query = request.uri.query ?? ""
-        guard let state = request.uri.queryParameters.get("state"), let login = await sessions.finishOIDCLogin(state: state)
+        guard let state = request.uri.queryParameters.get("state"),
+            let login = await sessions.finishOIDCLogin(state: state)
         else { return Self.page("OIDC web app: no login in flight for this callback", status: .badRequest) }
         do {
             let result = try await relyingParty.completeLogin(callbackQuery: query, request: login)
@@ -80,7 +83,9 @@ struct DemoWebApps: Sendable {
     // MARK: SAML web app
 
     private func samlHome(_ request: Request) async -> Response {
-        if let name = await signedInName(request, cookie: Self.samlCookie) { return Self.page("SAML web app: signed in as \(name)") }
+        if let name = await signedInName(request, cookie: Self.samlCookie) {
+            return Self.page("SAML web app: signed in as \(name)")
+        }
         do {
             let builder = try AuthnRequestBuilder(
                 serviceProviderEntityID: samlVerifier.configuration.serviceProviderEntityID,

@@ -35,7 +35,8 @@ public struct SSODemo: Sendable {
                 outcome = StepOutcome(ok: false, bytes: nil, detail: "stopped: \(error)")
             }
             let elapsed = clock.now - start
-            let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int(
+                elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
             report(
                 DemoStep(
                     name: name, ok: outcome.ok, milliseconds: milliseconds, responseBytes: outcome.bytes,
@@ -60,7 +61,8 @@ public struct SSODemo: Sendable {
         let page = try await servers.browser.visit(servers.webAppsURL + "/oidc/")
         let exchanges = servers.interceptor.exchanges(since: before)
         guard let answer = exchanges.last(where: { $0.responseBytes != nil }) else {
-            return StepOutcome(ok: false, bytes: nil, detail: "the proxy intercepted nothing (\(page.status) \(page.url))")
+            return StepOutcome(
+                ok: false, bytes: nil, detail: "the proxy intercepted nothing (\(page.status) \(page.url))")
         }
         let signedIn = page.status == 200 && page.text.contains("signed in as Demo User")
         let asked = exchanges.contains { $0.askedForCredentials }
@@ -84,7 +86,8 @@ public struct SSODemo: Sendable {
         else {
             return StepOutcome(ok: false, bytes: nil, detail: "\(app) got \(result.kind) instead of tokens")
         }
-        var request = HTTPRequest(method: .get, scheme: "http", authority: authority(servers.webAppsURL), path: "/images/\(image)")
+        var request = HTTPRequest(
+            method: .get, scheme: "http", authority: authority(servers.webAppsURL), path: "/images/\(image)")
         request.headerFields[.authorization] = "Bearer \(accessToken)"
         let picture = try await servers.transport.send(request, body: nil)
         let ok = picture.response.status == .ok && String(decoding: picture.body, as: UTF8.self).hasPrefix("<svg")
