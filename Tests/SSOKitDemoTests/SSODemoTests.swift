@@ -46,6 +46,9 @@ import Testing
         let browser = try #require(reported.first)
         #expect(browser.responseBytes != nil, "the browser login must come back as a compact answer")
         #expect(browser.detail.contains("asked for credentials"))
+        // The SAML app rides on the same IdP session: one login for both protocols.
+        let saml = try #require(reported.first { $0.name == "browser_saml_login" })
+        #expect(!saml.detail.contains("asking for credentials"), "\(saml.line)")
         // The JSON line of CLI-CONTRACT.md.
         let object = try #require(browser.jsonObject.objectValue)
         #expect(Set(object.keys) == ["step", "ok", "ms", "response_bytes", "detail"])

@@ -27,8 +27,11 @@ final class OIDCProvider: Sendable {
         }
     }
 
-    /// The IdP session's name: the issuer (payloads of one issuer share the user's session).
+    /// The IdP's name in cache keys: the issuer.
     var identity: String { configuration.issuer }
+
+    /// The IdP session's name: the issuer's origin (``IdPSessionName``).
+    var sessionName: String { IdPSessionName.origin(of: configuration.issuer) ?? identity }
 
     /// The app's entry: (app, issuer, client, the payload's scopes).
     func key(for application: String) -> TokenCacheKey {

@@ -24,8 +24,11 @@ final class SAMLProvider: Sendable {
             } : nil
     }
 
-    /// The IdP session's name: the IdP's entity ID, else the payload's.
+    /// The IdP's name in cache keys: its entity ID, else the payload's.
     var identity: String { configuration.identityProviderEntityID ?? "saml:" + payload.identifier }
+
+    /// The IdP session's name: the origin of the payload's first URL (the IdP's SSO service, ``IdPSessionName``).
+    var sessionName: String { payload.urls.lazy.compactMap { IdPSessionName.origin(of: $0.url) }.first ?? identity }
 
     /// The app's SAML session entry: (app, IdP, SP entity ID).
     func key(for application: String) -> TokenCacheKey {

@@ -12,7 +12,7 @@ extension OIDCHandler {
         guard Self.sameResource(url, metadata.authorizationEndpoint) else { return .doNotHandle }
         let redirectURI = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
             .first { $0.name == "redirect_uri" }?.value
-        var jar = await services.sessions.jar(for: provider.identity)
+        var jar = await services.sessions.jar(for: provider.sessionName)
         let outcome = try await services.browser.navigate(
             .get(url), jar: &jar, origins: try await provider.origins(), stopAt: redirectURI.map { [$0] } ?? [])
         return try await finishIntercept(
@@ -25,7 +25,7 @@ extension OIDCHandler {
     ) async throws -> AuthorizationResult {
         switch outcome {
         case .left(let location):
-            await services.sessions.save(jar, for: provider.identity)
+            await services.sessions.save(jar, for: provider.sessionName)
             return .httpResponse(TokenAnswer.redirect(location))
         case .loginForm(let form):
             return try await services.askForCredentials(

@@ -30,7 +30,7 @@ extension OIDCHandler {
             guard interactive else { throw AuthorizationFailure.loginRequired() }
             return try await browserInteraction(state, answer: answer)
         }
-        var jar = await services.sessions.jar(for: provider.identity)
+        var jar = await services.sessions.jar(for: provider.sessionName)
         let outcome = try await services.browser.navigate(
             .get(authorization.url), jar: &jar, origins: try await provider.origins(), stopAt: [redirectURI])
         return try await finish(outcome, jar: jar, state: state, answer: answer, interactive: interactive)
@@ -55,7 +55,7 @@ extension OIDCHandler {
                 guard interactive else { throw AuthorizationFailure.loginRequired() }
                 return try await browserInteraction(state, answer: answer)
             }
-            await services.sessions.save(jar, for: provider.identity)
+            await services.sessions.save(jar, for: provider.sessionName)
             return try await completed(login, answer: answer)
         case .loginForm(let form):
             return try await services.askForCredentials(

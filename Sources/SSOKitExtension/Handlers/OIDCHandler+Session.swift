@@ -21,7 +21,7 @@ extension OIDCHandler {
             result["revocation_error"] = .string(TokenCacheError.Code.entryUnreadable.description)
         }
         if request.option("end_session") {
-            result["idp_session_ended"] = .bool(try await services.sessions.end(provider.identity))
+            result["idp_session_ended"] = .bool(try await services.sessions.end(provider.sessionName))
         }
         return .httpResponse(TokenAnswer.jsonResponse(result))
     }
@@ -29,7 +29,9 @@ extension OIDCHandler {
     /// `configurationRemoved`: every app's entry for this issuer and client, and the IdP session, are removed.
     func removeConfiguration() async throws -> AuthorizationResult {
         try await ConfigurationRemoval.run(
-            services, identity: provider.identity, client: provider.configuration.clientID, key: provider.key(for:))
+            services, identity: provider.identity, session: provider.sessionName,
+            client: provider.configuration.clientID,
+            key: provider.key(for:))
     }
 
     /// A credential challenge from a matched host: `WWW-Authenticate: Bearer` gets `Authorization: Bearer` with

@@ -55,7 +55,10 @@ struct OIDCHandler: Sendable {
     /// The app's tokens, valid beyond the cache's leeway (refreshed single-flight when needed, or whatever the
     /// expiry when `force`); nil when only a new login can give some.
     func cachedTokens(force: Bool = false) async throws -> CachedTokens? {
-        guard let refresh = provider.refresh else { _ = try provider.relyingParty(); return nil }
+        guard let refresh = provider.refresh else {
+            _ = try provider.relyingParty()
+            return nil
+        }
         do {
             return force
                 ? try await services.cache.refreshedTokens(for: key, refresh: refresh)

@@ -40,7 +40,8 @@ final class PreparedTokenAnswer: Sendable {
 
     init(_ tokens: CachedTokens) throws(AuthorizationFailure) {
         accessToken = try Self.headerSafe(tokens.accessToken, "access token")
-        idToken = try tokens.idToken.map { token throws(AuthorizationFailure) in try Self.headerSafe(token, "ID token") }
+        idToken = try tokens.idToken.map { token throws(AuthorizationFailure) in try Self.headerSafe(token, "ID token")
+        }
         tokenType = try Self.headerSafe(tokens.tokenType ?? "Bearer", "token type")
         var fields: [HTTPField] = []
         if let name = TokenAnswer.accessToken { fields.append(HTTPField(name: name, value: accessToken)) }

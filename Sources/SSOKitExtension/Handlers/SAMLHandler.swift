@@ -75,7 +75,7 @@ struct SAMLHandler: Sendable {
         } else {
             return .doNotHandle
         }
-        var jar = await services.sessions.jar(for: provider.identity)
+        var jar = await services.sessions.jar(for: provider.sessionName)
         let outcome = try await services.browser.navigate(step, jar: &jar, origins: try await provider.origins())
         return try await finishIntercept(outcome, jar: jar, requestID: requestID, afterCredentials: false)
     }
@@ -93,10 +93,10 @@ struct SAMLHandler: Sendable {
                 _ = try await provider.verifier(cache: services.cache, clock: services.clock).verify(
                     postedResponse: content.message, solicitation: .request(id: requestID))
             }
-            await services.sessions.save(jar, for: provider.identity)
+            await services.sessions.save(jar, for: provider.sessionName)
             return .httpResponse(try Self.autoPost(content))
         case .left(let location):
-            await services.sessions.save(jar, for: provider.identity)
+            await services.sessions.save(jar, for: provider.sessionName)
             return .httpResponse(TokenAnswer.redirect(location))
         case .loginForm(let form):
             return try await services.askForCredentials(
@@ -149,7 +149,7 @@ struct SAMLHandler: Sendable {
         } else {
             throw AuthorizationFailure(.failed, .configurationIncomplete, "the IdP metadata lists no usable SSO URL")
         }
-        var jar = await services.sessions.jar(for: provider.identity)
+        var jar = await services.sessions.jar(for: provider.sessionName)
         let outcome = try await services.browser.navigate(step, jar: &jar, origins: try await provider.origins())
         return try await finishLogin(
             outcome, jar: jar, requestID: requestID, interactive: interactive, afterCredentials: false)
@@ -162,7 +162,7 @@ struct SAMLHandler: Sendable {
         case .autoPost(let content) where content.kind == .response:
             let assertion = try await provider.verifier(cache: services.cache, clock: services.clock).verify(
                 postedResponse: content.message, solicitation: .request(id: requestID))
-            await services.sessions.save(jar, for: provider.identity)
+            await services.sessions.save(jar, for: provider.sessionName)
             try await services.cache.store(CachedTokens(samlSession: assertion.sessionRecord), for: key)
             await services.registry.register(
                 request.callerBundleIdentifier, identity: provider.identity,
@@ -205,7 +205,7 @@ struct SAMLHandler: Sendable {
         let ended = try await services.cache.endSession(for: key)
         var result: [String: JSONValue] = ["logged_out": .bool(ended.existed)]
         if request.option("end_session") {
-            result["idp_session_ended"] = .bool(try await services.sessions.end(provider.identity))
+            result["idp_session_ended"] = .bool(try await services.sessions.end(provider.sessionName))
         }
         return .httpResponse(TokenAnswer.jsonResponse(result))
     }
@@ -213,7 +213,8 @@ struct SAMLHandler: Sendable {
     /// `configurationRemoved`: every app's session with this IdP and SP, and the IdP session, are removed.
     private func removeConfiguration() async throws -> AuthorizationResult {
         try await ConfigurationRemoval.run(
-            services, identity: provider.identity, client: provider.configuration.serviceProviderEntityID,
+            services, identity: provider.identity, session: provider.sessionName,
+            client: provider.configuration.serviceProviderEntityID,
             key: provider.key(for:))
     }
 }

@@ -90,7 +90,7 @@ import Testing
         #expect(rows.count == 1)
         let session = try #require(
             try await harness.cache.tokens(
-                for: TokenCacheKey(application: "#idp-session", issuer: "https://idp.test", clientID: ""))?
+                for: TokenCacheKey(application: "#idp-session", issuer: "https://idp.test:443", clientID: ""))?
                 .idpSession)
         #expect(session.cookies.map(\.name).sorted() == ["idp_session", "login_csrf"])
         for cookie in session.cookies {

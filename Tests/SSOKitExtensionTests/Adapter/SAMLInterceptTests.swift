@@ -51,6 +51,31 @@ import Testing
         #expect(response.body.count > content.message.utf8.count)
     }
 
+    @Test func oidcAndSAMLOnOneIdPOriginShareOneLoginAndEndItTogether() async throws {
+        guard let fixtures = FixtureLoader.fixturesDirectory() else { throw CocoaError(.fileNoSuchFile) }
+        let xml = try Data(contentsOf: fixtures.appendingPathComponent("saml/responses/both-signed-valid.xml"))
+        let clock = AdjustableClock()
+        let idp = InMemoryIdentityProvider(
+            clock: clock, samlPage: .init(response: xml.base64EncodedString(), acs: Self.acs))
+        let harness = try AdapterHarness(
+            payloads: [
+                AdapterHarness.oidcPayload(),
+                AdapterHarness.samlPayload(extra: #", "verify_response": true"#),
+            ], idp: idp, clock: clock, directory: fixtures.path)
+        // One login through the OIDC payload: the IdP's session cookie is kept for its origin.
+        #expect(await harness.login("com.example.mail").response?.status == 200)
+        // The web app's AuthnRequest to the same origin is answered at once: no second login form.
+        let intercepted = await harness.adapter.authorize(try request(ui: false))
+        #expect(intercepted.response?.status == 200, "\(intercepted)")
+        #expect(harness.idp.requestCounts["/saml/login"] == nil)
+        // A logout that ends the IdP session ends it for the SAML payload too.
+        let logout = await harness.adapter.authorize(
+            harness.operation(.logout, app: "com.example.mail", options: ["end_session": "true"]))
+        #expect(logout.response?.status == 200, "\(logout)")
+        let afterLogout = await harness.adapter.authorize(try request(id: "_after-logout", ui: false))
+        #expect(afterLogout.failure?.code == .notInteractive, "\(afterLogout)")
+    }
+
     @Test func theIdPSessionAnswersTheNextRequestAndAReplayIsRefused() async throws {
         let harness = try harness()
         let interaction = try #require(await harness.adapter.authorize(try request()).interaction)
