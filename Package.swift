@@ -396,6 +396,12 @@ let package = Package(
             path: "Tests/PostgresTestSupport",
             swiftSettings: strictSettings
         ),
+        // Debian's headless Chromium for real-browser tests (SSOKitProxyTests, SSOKitDemoTests).
+        .target(
+            name: "BrowserTestSupport",
+            path: "Tests/BrowserTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SSOKitPostgresTests",
             dependencies: [
@@ -409,7 +415,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitProxyTests",
             dependencies: [
-                "SSOKitProxy", "SSOKitCore",
+                "SSOKitProxy", "SSOKitCore", "BrowserTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -444,7 +450,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitDemoTests",
-            dependencies: ["SSOKitDemo", "SSOKitOIDC"],
+            dependencies: ["SSOKitDemo", "SSOKitOIDC", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

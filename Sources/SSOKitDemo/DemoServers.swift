@@ -110,7 +110,9 @@ public final class DemoServers: Sendable {
             try InterceptPrefix(url)
         }
         var configuration = ProxyConfiguration(interceptPrefixes: prefixes)
-        configuration.allowedPorts = [80, 443, URL(string: idp)?.port ?? 80]
+        // The IdP's port, and the web apps' for a browser that sends everything to the proxy (Chromium with
+        // --proxy-server: it never proxies loopback through a PAC file).
+        configuration.allowedPorts = [80, 443, URL(string: idp)?.port ?? 80, webServer.port]
         let proxy = try await InterceptingProxy.start(configuration: configuration, interceptor: interceptor)
         let autoConfig = try ProxyAutoConfig(prefixes: prefixes, proxyPort: proxy.port)
         return DemoServers(

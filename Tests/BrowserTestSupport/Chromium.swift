@@ -2,15 +2,15 @@ import Foundation
 
 /// Debian's headless Chromium, run by a test with a throwaway profile and HOME, its proxy set by a PAC URL, and
 /// the local authority trusted through the NSS database in that HOME (the real trust store, not a bypass flag).
-struct Chromium {
-    let executable: String
-    let home: URL
+public struct Chromium: Sendable {
+    public let executable: String
+    public let home: URL
 
     static let candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
     static let certutilCandidates = ["/usr/bin/certutil"]
 
     /// A Chromium with an empty HOME whose NSS database trusts `authorityPEM` as a root for TLS servers.
-    static func prepare(trusting authorityPEM: String) throws -> Chromium {
+    public static func prepare(trusting authorityPEM: String) throws -> Chromium {
         let executable = try executableOrThrow(
             candidates, "Chromium is not installed: .ci/install-deps installs Debian's chromium")
         let certutil = try executableOrThrow(
@@ -27,8 +27,17 @@ struct Chromium {
         return Chromium(executable: executable, home: home)
     }
 
+    /// A Chromium with an empty HOME and no extra trust, for plain-http pages.
+    public static func prepare() throws -> Chromium {
+        let executable = try executableOrThrow(
+            candidates, "Chromium is not installed: .ci/install-deps installs Debian's chromium")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ssokit-chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return Chromium(executable: executable, home: home)
+    }
+
     /// How Chromium finds the proxy.
-    enum ProxySetting {
+    public enum ProxySetting: Sendable {
         /// A PAC file at this URL. Chromium sends loopback URLs `DIRECT` whatever a PAC file says (its implicit
         /// bypass rules apply to PAC results, and `<-loopback>` lifts them only for a fixed proxy).
         case pac(String)
@@ -44,13 +53,17 @@ struct Chromium {
     }
 
     /// Loads `url` through `proxy` and returns the DOM after redirects.
-    func dumpDOM(_ url: String, proxy: ProxySetting, timeout: Duration = .seconds(60)) async throws -> String {
+    /// `virtualTimeMilliseconds` lets the page's own navigations (an auto-post form's script) finish first.
+    public func dumpDOM(
+        _ url: String, proxy: ProxySetting, timeout: Duration = .seconds(60), virtualTimeMilliseconds: Int? = nil
+    ) async throws -> String {
         var arguments =
             [
                 "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--user-data-dir=\(home.appendingPathComponent("profile").path)",
-            ] + proxy.arguments + ["--dump-dom", url]
+            ] + proxy.arguments + (virtualTimeMilliseconds.map { ["--virtual-time-budget=\($0)"] } ?? [])
+            + ["--dump-dom", url]
         if getuid() == 0 { arguments.insert("--no-sandbox", at: 0) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -82,7 +95,7 @@ struct Chromium {
         String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
     }
 
-    func removeHome() {
+    public func removeHome() {
         try? FileManager.default.removeItem(at: home)
     }
 
@@ -99,13 +112,13 @@ struct Chromium {
     }
 }
 
-enum ChromiumError: Error, CustomStringConvertible {
+public enum ChromiumError: Error, CustomStringConvertible {
     case notInstalled(String)
     case setupFailed(String)
     case timedOut(String)
     case failed(Int32, String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .notInstalled(let message): message
         case .setupFailed(let command): "\(command) failed"
