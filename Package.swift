@@ -321,6 +321,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "EmbedAdapterExample",
+            dependencies: ["SSOKitCore", "SSOKitExtension", "SSOKitTokenCache"],
+            path: "Examples/EmbedAdapter",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "VerifyIDTokenExample",
             dependencies: ["SSOKitCore", "SSOKitOIDC"],
             path: "Examples/VerifyIDToken",
