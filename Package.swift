@@ -334,7 +334,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitCoreTests",
-            dependencies: ["SSOKitCore", "SSOKitTesting"],
+            dependencies: [
+                "SSOKitCore", "SSOKitTesting", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -60,8 +60,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         let incoming: HTTPClientResponse
+        // One deadline from the first byte sent to the last byte read: a body trickled slowly ends with it too.
+        let deadline = NIODeadline.now() + configuration.timeout
         do {
-            incoming = try await client.execute(outgoing, timeout: configuration.timeout)
+            incoming = try await client.execute(outgoing, deadline: deadline)
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
             throw HTTPTransportError(.timeout, "the request to \(authority) timed out")
         } catch {
@@ -69,7 +71,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         let collected: ByteBuffer
         do {
-            collected = try await incoming.body.collect(upTo: configuration.maxResponseBytes)
+            collected = try await Self.collect(incoming, upTo: configuration.maxResponseBytes, before: deadline)
+        } catch let error as HTTPTransportError where error.code == .timeout {
+            throw HTTPTransportError(.timeout, "the response from \(authority) did not finish in time")
         } catch is NIOTooManyBytesError {
             throw HTTPTransportError(
                 .responseTooLarge, "the response from \(authority) exceeds \(configuration.maxResponseBytes) bytes")
@@ -83,5 +87,24 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             }
         }
         return HTTPTransportResponse(response: response, body: Array(collected.readableBytesView))
+    }
+
+    /// The body of `response`, or a `timeout` failure when its last byte has not come by `deadline`.
+    private static func collect(_ response: HTTPClientResponse, upTo limit: Int, before deadline: NIODeadline)
+        async throws -> ByteBuffer
+    {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await response.body.collect(upTo: limit) }
+            group.addTask {
+                let remaining = deadline - NIODeadline.now()
+                try await Task.sleep(for: .nanoseconds(max(0, remaining.nanoseconds)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let body = first else {
+                throw HTTPTransportError(.timeout, "the response body did not finish in time")
+            }
+            return body
+        }
     }
 }

@@ -27,11 +27,15 @@ final class AdapterServices: Sendable {
 
     /// The IdP showed its login form: ask for its fields (keeping the login's state and the IdP's cookies so far),
     /// unless UI is not allowed (`login_required`) or the form comes back after credentials were posted
-    /// (`invalid_credentials`).
+    /// (`invalid_credentials`). A form that would post outside the IdP's `origins` is refused before anyone is
+    /// asked: the credentials could never be sent.
     func askForCredentials(
-        _ form: LoginForm, flow: PendingInteraction.Flow, jar: CookieJar, payload: SSOPayload,
+        _ form: LoginForm, origins: IdPOrigins, flow: PendingInteraction.Flow, jar: CookieJar, payload: SSOPayload,
         request: AuthorizationRequest, interactive: Bool, afterCredentials: Bool
     ) async throws -> AuthorizationResult {
+        guard origins.contains(form.action) else {
+            throw AuthorizationFailure(.failed, .idpError, "the login form posts outside the IdP")
+        }
         if afterCredentials {
             throw AuthorizationFailure(.failed, .invalidCredentials, "the IdP showed its login form again")
         }

@@ -16,12 +16,19 @@ public struct ExtensionLimits: Sendable {
     public var idpSessionLifetime: TimeInterval
     /// How long a logout waits for the provider's revocation endpoint (default 10 s).
     public var revocationTimeout: Duration
+    /// Largest SAMLResponse value an auto-post answer may carry, in bytes (default 256 KiB): the value is exempt
+    /// from ``maximumResponseBytes``, not unbounded.
+    public var maximumSAMLResponseBytes: Int
+    /// The longest one walk through the IdP may take, redirects and form posts together (default 30 s); each
+    /// request also has the transport's own deadline.
+    public var maximumWalkDuration: Duration
 
     /// Creates limits; the defaults are the ones described for each member.
     public init(
         maximumResponseBytes: Int = 4096, maximumRedirects: Int = 10, maximumPageBytes: Int = 1 << 20,
         interactionLifetime: TimeInterval = 600, idpSessionLifetime: TimeInterval = 8 * 3600,
-        revocationTimeout: Duration = .seconds(10)
+        revocationTimeout: Duration = .seconds(10), maximumSAMLResponseBytes: Int = 256 * 1024,
+        maximumWalkDuration: Duration = .seconds(30)
     ) {
         self.maximumResponseBytes = maximumResponseBytes
         self.maximumRedirects = maximumRedirects
@@ -29,5 +36,7 @@ public struct ExtensionLimits: Sendable {
         self.interactionLifetime = interactionLifetime
         self.idpSessionLifetime = idpSessionLifetime
         self.revocationTimeout = revocationTimeout
+        self.maximumSAMLResponseBytes = maximumSAMLResponseBytes
+        self.maximumWalkDuration = maximumWalkDuration
     }
 }

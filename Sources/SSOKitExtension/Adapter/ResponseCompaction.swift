@@ -18,7 +18,9 @@ enum ResponseCompaction {
                     status: response.status, headerFields: fields, body: isRedirect ? [] : response.body,
                     exemptBytes: isRedirect ? 0 : response.exemptBytes)
             }
-            guard checked.countedBytes <= limits.maximumResponseBytes else { return tooLarge(limits) }
+            guard checked.countedBytes <= limits.maximumResponseBytes,
+                checked.exemptBytes <= limits.maximumSAMLResponseBytes
+            else { return tooLarge(limits) }
             return .httpResponse(checked)
         case .authorizationHeaders(let fields):
             let size = fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
@@ -32,6 +34,7 @@ enum ResponseCompaction {
         .failure(
             AuthorizationFailure(
                 .invalidResponse, .responseTooLarge,
-                "the answer would be larger than \(limits.maximumResponseBytes) bytes"))
+                "the answer would be larger than \(limits.maximumResponseBytes) bytes (a SAMLResponse value: "
+                    + "\(limits.maximumSAMLResponseBytes))"))
     }
 }

@@ -21,7 +21,13 @@ struct IdentityProviderBrowser: Sendable {
         _ start: BrowserStep, jar: inout CookieJar, origins: IdPOrigins, stopAt: [String] = []
     ) async throws(AuthorizationFailure) -> BrowserOutcome {
         var step = start
+        let walkClock = ContinuousClock()
+        let walkDeadline = walkClock.now + limits.maximumWalkDuration
         for _ in 0...limits.maximumRedirects {
+            guard walkClock.now < walkDeadline else {
+                throw AuthorizationFailure(
+                    .failed, .idpError, "the IdP did not finish within \(limits.maximumWalkDuration)")
+            }
             guard EndpointSecurity.isAllowed(step.url), origins.contains(step.url) else {
                 throw AuthorizationFailure(.failed, .idpError, "the IdP sent the browser to a URL it may not use")
             }
@@ -77,7 +83,10 @@ struct IdentityProviderBrowser: Sendable {
         var request = HTTPRequest(method: step.method, scheme: scheme, authority: authority, path: path)
         request.headerFields[.accept] = "text/html,application/xhtml+xml,*/*;q=0.8"
         request.headerFields[.userAgent] = "SSOKit"
-        if let cookie = jar.header(for: step.url, now: clock.now) { request.headerFields[.cookie] = cookie }
+        // One Cookie line (RFC 6265 §5.4): the fields' subscript would split it into one field per cookie.
+        if let cookie = jar.header(for: step.url, now: clock.now) {
+            request.headerFields.append(HTTPField(name: .cookie, value: cookie))
+        }
         if let contentType = step.contentType { request.headerFields[.contentType] = contentType }
         let response: HTTPTransportResponse
         do {

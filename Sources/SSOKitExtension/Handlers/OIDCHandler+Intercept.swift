@@ -10,11 +10,17 @@ extension OIDCHandler {
         guard request.httpMethod == "GET", let url = request.url else { return .doNotHandle }
         let metadata = try await provider.relyingParty().metadata()
         guard Self.sameResource(url, metadata.authorizationEndpoint) else { return .doNotHandle }
-        let redirectURI = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
-            .first { $0.name == "redirect_uri" }?.value
+        guard
+            let redirectURI = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+                .first(where: { $0.name == "redirect_uri" })?.value,
+            RedirectTarget.isAcceptableRedirectURI(redirectURI)
+        else {
+            throw AuthorizationFailure(
+                .failed, .invalidRequest, "the authorization request names no usable redirect_uri")
+        }
         var jar = await services.sessions.jar(for: provider.sessionName)
         let outcome = try await services.browser.navigate(
-            .get(url), jar: &jar, origins: try await provider.origins(), stopAt: redirectURI.map { [$0] } ?? [])
+            .get(url), jar: &jar, origins: try await provider.origins(), stopAt: [redirectURI])
         return try await finishIntercept(
             outcome, jar: jar, redirectURI: redirectURI, interactive: request.isUserInterfaceEnabled,
             afterCredentials: false)
@@ -25,11 +31,17 @@ extension OIDCHandler {
     ) async throws -> AuthorizationResult {
         switch outcome {
         case .left(let location):
+            // The code goes only where the web app asked for it: its own redirect URI, nowhere else.
+            guard let redirectURI, RedirectTarget.location(location.absoluteString, isUnder: redirectURI) else {
+                throw AuthorizationFailure(
+                    .invalidResponse, .idpError, "the IdP sent the browser somewhere other than the redirect_uri")
+            }
             await services.sessions.save(jar, for: provider.sessionName)
             return .httpResponse(TokenAnswer.redirect(location))
         case .loginForm(let form):
             return try await services.askForCredentials(
-                form, flow: .oidcIntercept(redirectURI: redirectURI), jar: jar, payload: provider.payload,
+                form, origins: try await provider.origins(), flow: .oidcIntercept(redirectURI: redirectURI), jar: jar,
+                payload: provider.payload,
                 request: request,
                 interactive: interactive, afterCredentials: afterCredentials)
         case .autoPost, .page:

@@ -59,7 +59,8 @@ extension OIDCHandler {
             return try await completed(login, answer: answer)
         case .loginForm(let form):
             return try await services.askForCredentials(
-                form, flow: .oidcLogin(state, answer: answer), jar: jar, payload: provider.payload, request: request,
+                form, origins: try await provider.origins(), flow: .oidcLogin(state, answer: answer), jar: jar,
+                payload: provider.payload, request: request,
                 interactive: interactive, afterCredentials: afterCredentials)
         case .left, .autoPost, .page:
             guard !afterCredentials else {

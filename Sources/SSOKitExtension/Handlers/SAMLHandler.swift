@@ -60,18 +60,34 @@ struct SAMLHandler: Sendable {
     /// session; the IdP's answer page is reduced to a minimal auto-post form (verified first with
     /// `verify_response`). Other requests under the prefixes are not handled.
     private func intercept() async throws -> AuthorizationResult {
+        // Only the IdP's SSO service (when the metadata names it; else the payload's URL prefixes), and only a
+        // message that decodes as an AuthnRequest: any other URL would carry the IdP session to a page the web app
+        // chose (a forged request with the user's cookies).
         guard let url = request.url else { return .doNotHandle }
+        let endpoints = try await provider.metadata()?.singleSignOnServices ?? []
+        guard
+            endpoints.isEmpty
+                || endpoints.contains(where: { endpoint in
+                    URL(string: endpoint.location).map { OIDCHandler.sameResource(url, $0) } ?? false
+                })
+        else { return .doNotHandle }
         let step: BrowserStep
-        var requestID: String?
-        if request.httpMethod == "GET", let query = url.query(percentEncoded: true), query.contains("SAMLRequest=") {
+        let requestID: String
+        if request.httpMethod == "GET", let query = url.query(percentEncoded: true) {
+            guard let message = try? RedirectBinding.decode(query: query, signer: nil),
+                message.parameter == .request
+            else { return .doNotHandle }
             step = .get(url)
-            requestID = try? RedirectBinding.decode(query: query, signer: nil).id
+            requestID = message.id
         } else if request.httpMethod == "POST",
             let form = FormURLEncoding.decode(String(decoding: request.httpBody, as: UTF8.self)),
-            let message = form.first(where: { $0.0 == "SAMLRequest" })?.1
+            let message = form.first(where: { $0.0 == "SAMLRequest" })?.1,
+            let decoded = try? PostBinding.decode(message)
         {
-            step = .postForm(url, body: request.httpBody)
-            requestID = try? PostBinding.decode(message).id
+            // The POST binding's own fields only, as the web app's form would post them.
+            let kept = form.filter { ["SAMLRequest", "RelayState", "SigAlg", "Signature"].contains($0.0) }
+            step = .postForm(url, body: Array(FormURLEncoding.encode(kept).utf8))
+            requestID = decoded.id
         } else {
             return .doNotHandle
         }
@@ -96,11 +112,15 @@ struct SAMLHandler: Sendable {
             await services.sessions.save(jar, for: provider.sessionName)
             return .httpResponse(try Self.autoPost(content))
         case .left(let location):
+            guard RedirectTarget.isWebLocation(location) else {
+                throw AuthorizationFailure(.invalidResponse, .idpError, "the IdP redirected to a non-web URL")
+            }
             await services.sessions.save(jar, for: provider.sessionName)
             return .httpResponse(TokenAnswer.redirect(location))
         case .loginForm(let form):
             return try await services.askForCredentials(
-                form, flow: .samlIntercept(requestID: requestID), jar: jar, payload: provider.payload, request: request,
+                form, origins: try await provider.origins(), flow: .samlIntercept(requestID: requestID), jar: jar,
+                payload: provider.payload, request: request,
                 interactive: request.isUserInterfaceEnabled, afterCredentials: afterCredentials)
         case .autoPost, .page:
             throw AuthorizationFailure(.failed, .idpError, "the IdP did not answer with a SAML Response")
@@ -175,7 +195,8 @@ struct SAMLHandler: Sendable {
             return .httpResponse(TokenAnswer.jsonResponse(assertion.jsonObject))
         case .loginForm(let form):
             return try await services.askForCredentials(
-                form, flow: .samlLogin(requestID: requestID), jar: jar, payload: provider.payload, request: request,
+                form, origins: try await provider.origins(), flow: .samlLogin(requestID: requestID), jar: jar,
+                payload: provider.payload, request: request,
                 interactive: interactive, afterCredentials: afterCredentials)
         case .left, .autoPost, .page:
             guard interactive || afterCredentials else { throw AuthorizationFailure.loginRequired() }

@@ -2,7 +2,8 @@
 /// (named as the Microsoft Enterprise SSO plug-in names them) and the payload's `DeniedBundleIdentifiers`.
 ///
 /// A blocked or denied app is never served. When neither allow list has an entry every other app is served;
-/// otherwise only the apps an allow list names, exactly or by prefix.
+/// otherwise only the apps an allow list names, exactly or by prefix. Bundle identifiers are compared ignoring ASCII
+/// case, as Apple compares them: `com.example.Blocked` is as blocked as `com.example.blocked`.
 public struct ApplicationAccessPolicy: Sendable, Hashable {
     /// Bundle identifiers served (`AppAllowList`).
     public var allowed: Set<String>
@@ -20,8 +21,10 @@ public struct ApplicationAccessPolicy: Sendable, Hashable {
 
     /// Whether the app with `bundleIdentifier` may use this payload.
     public func permits(_ bundleIdentifier: String) -> Bool {
-        if blocked.contains(bundleIdentifier) { return false }
+        let identifier = bundleIdentifier.lowercased()
+        if blocked.contains(where: { $0.lowercased() == identifier }) { return false }
         if allowed.isEmpty && allowedPrefixes.isEmpty { return true }
-        return allowed.contains(bundleIdentifier) || allowedPrefixes.contains { bundleIdentifier.hasPrefix($0) }
+        return allowed.contains { $0.lowercased() == identifier }
+            || allowedPrefixes.contains { identifier.hasPrefix($0.lowercased()) }
     }
 }

@@ -4,14 +4,17 @@ import SSOKitSAML
 import SSOKitTokenCache
 
 extension AuthorizationFailure {
-    /// The failure for an error from a module the adapter calls: its stable code becomes the reason (the modules'
-    /// messages hold no secrets), under `failed`.
+    /// The failure for an error from a module the adapter calls: its stable code becomes the reason, under
+    /// `failed`. An OIDC error's own text is not passed on: it may quote the provider's `error_description`, which a
+    /// provider can fill with what it received (a code, a verifier, a client secret); the app gets the code only.
     init(_ error: any Error) {
         switch error {
         case let failure as AuthorizationFailure:
             self = failure
         case let error as OIDCError:
-            self.init(.failed, Reason(error.code.description), error.reason)
+            self.init(
+                .failed, Reason(error.code.description),
+                "the exchange with the OpenID Provider failed (\(error.code.description))")
         case let error as SAMLError:
             self.init(.failed, Reason(error.code.description), error.reason)
         case let error as TokenCacheError:

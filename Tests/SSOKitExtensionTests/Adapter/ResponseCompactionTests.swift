@@ -16,7 +16,9 @@ import Testing
             Issue.record("\(result)")
             return
         }
-        #expect(response.body.isEmpty && response[.cacheControl] == "no-store" && response[.location] == "https://app.test/cb")
+        #expect(
+            response.body.isEmpty && response[.cacheControl] == "no-store"
+                && response[.location] == "https://app.test/cb")
     }
 
     @Test func aSAMLResponseValueDoesNotCountButEverythingElseDoes() {
@@ -31,6 +33,8 @@ import Testing
                 == AuthorizationFailure(.invalidResponse, .responseTooLarge, ""))
         var large = HTTPFields()
         large[.authorization] = "Bearer " + String(repeating: "t", count: 5000)
-        #expect(ResponseCompaction.check(.authorizationHeaders(large), limits: ExtensionLimits()).failure?.reason == .responseTooLarge)
+        #expect(
+            ResponseCompaction.check(.authorizationHeaders(large), limits: ExtensionLimits()).failure?.reason
+                == .responseTooLarge)
     }
 }
