@@ -16,9 +16,12 @@ struct CookieJar: Sendable, Equatable {
     static let maximumCookieBytes = 4096
 
     private(set) var cookies: [IdPSessionCookie]
+    /// When the jar was read from the IdP session store: a logout after that instant wins over saving this jar.
+    var loadedAt: Date?
 
-    init(cookies: [IdPSessionCookie] = []) {
+    init(cookies: [IdPSessionCookie] = [], loadedAt: Date? = nil) {
         self.cookies = cookies
+        self.loadedAt = loadedAt
     }
 
     /// Whether the jar holds no cookie.

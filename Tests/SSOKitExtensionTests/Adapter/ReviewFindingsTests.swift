@@ -3,6 +3,7 @@ import HTTPTypes
 import SSOKitCore
 import SSOKitOIDC
 import SSOKitTesting
+import SSOKitTokenCache
 import Testing
 
 @testable import SSOKitExtension
@@ -90,5 +91,30 @@ import Testing
             let lines = recorded.request.headerFields.filter { $0.name == .cookie }
             #expect(lines.count == 1, "\(lines)")
         }
+    }
+
+    @Test func aWalkUnderWayDuringALogoutDoesNotBringTheSessionBack() async throws {
+        let clock = AdjustableClock()
+        let cache = TokenCache(store: InMemoryTokenCacheStore(), key: .generate(), clock: clock)
+        let sessions = IdPSessionStore(cache: cache, clock: clock, lifetime: 3600)
+        let cookie = IdPSessionCookie(
+            name: "idp_session", value: "v", domain: "idp.test", hostOnly: true, path: "/", expiresAt: nil,
+            secure: true, httpOnly: true)
+        await sessions.save(CookieJar(cookies: [cookie]), for: "https://idp.test:443")
+        clock.advance(1)
+        let inFlight = await sessions.jar(for: "https://idp.test:443")  // a request starts its walk
+        #expect(!inFlight.isEmpty)
+        clock.advance(1)
+        #expect(try await sessions.end("https://idp.test:443"))  // logout meanwhile
+        clock.advance(1)
+        await sessions.save(inFlight, for: "https://idp.test:443")  // the walk ends and saves what it holds
+        #expect(await sessions.jar(for: "https://idp.test:443").isEmpty)
+        #expect(try await !sessions.end("https://idp.test:443"))
+        // A login after the logout keeps its session as before.
+        clock.advance(1)
+        var fresh = await sessions.jar(for: "https://idp.test:443")
+        fresh = CookieJar(cookies: [cookie], loadedAt: fresh.loadedAt)
+        await sessions.save(fresh, for: "https://idp.test:443")
+        #expect(await !sessions.jar(for: "https://idp.test:443").isEmpty)
     }
 }
