@@ -10,6 +10,12 @@ extension RedirectExtension {
         }
         guard let payload = payload(for: request) else { return .doNotHandle }
         guard payload.permits(application: request.callerBundleIdentifier) else { return .doNotHandle }
+        // A web request to a Redirect URL (no operation) is browser SSO: browsers and allow-listed apps only.
+        if request.operation == .none, payload.type == .redirect,
+            !payload.permitsBrowserSSO(application: request.callerBundleIdentifier)
+        {
+            return .doNotHandle
+        }
         if request.isScreenLocked {
             switch payload.screenLockedBehavior {
             case .cancel:

@@ -27,4 +27,20 @@ public struct ApplicationAccessPolicy: Sendable, Hashable {
         return allowed.contains { $0.lowercased() == identifier }
             || allowedPrefixes.contains { identifier.hasPrefix($0.lowercased()) }
     }
+
+    /// Whether the app may have its web requests to the IdP completed with the user's IdP session (browser SSO):
+    /// a browser (``browsers``) that is not blocked, or an app an allow list names. Without allow lists no other app
+    /// may, whatever it may do with native operations: the answer to an intercepted authorization request carries
+    /// an authorization code for the web app that asked, which only a browser passes on to that web app.
+    public func permitsBrowserSSO(_ bundleIdentifier: String) -> Bool {
+        guard permits(bundleIdentifier) else { return false }
+        if Self.browsers.contains(bundleIdentifier.lowercased()) { return true }
+        return !(allowed.isEmpty && allowedPrefixes.isEmpty)
+    }
+
+    /// The browsers whose intercepted requests are completed without an allow list (lower case).
+    public static let browsers: Set<String> = [
+        "com.apple.safari", "com.apple.mobilesafari", "com.apple.safariviewservice", "org.chromium.chromium",
+        "com.google.chrome", "org.mozilla.firefox", "com.microsoft.edgemac",
+    ]
 }

@@ -60,6 +60,11 @@ public final class SSOPayload: Sendable {
         configuration.applications.permits(bundleIdentifier)
     }
 
+    /// Whether the app may have its intercepted web requests completed (``ApplicationAccessPolicy/permitsBrowserSSO(_:)``).
+    public func permitsBrowserSSO(application bundleIdentifier: String) -> Bool {
+        configuration.applications.permitsBrowserSSO(bundleIdentifier)
+    }
+
     /// `TEAMID.ExtensionIdentifier`, the app ID that a host's apple-app-site-association must list under `authsrv`.
     public var applicationIdentifier: String? {
         teamIdentifier.map { "\($0).\(extensionIdentifier)" }

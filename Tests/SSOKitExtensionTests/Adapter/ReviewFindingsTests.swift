@@ -117,4 +117,27 @@ import Testing
         await sessions.save(fresh, for: "https://idp.test:443")
         #expect(await !sessions.jar(for: "https://idp.test:443").isEmpty)
     }
+
+    @Test func onlyBrowsersAndAllowListedAppsGetBrowserSSO() async throws {
+        let url = URL(
+            string: "https://idp.test/authorize?response_type=code&client_id=web&state=s"
+                + "&redirect_uri=https%3A%2F%2Fapp.test%2Fcb&code_challenge=x&code_challenge_method=S256")
+        let open = try AdapterHarness(payloads: [AdapterHarness.oidcPayload()])
+        await open.login("com.example.mail")
+        // A native app may log in, but not mint codes for a web client through the user's IdP session.
+        #expect(
+            await open.adapter.authorize(AuthorizationRequest(url: url, callerBundleIdentifier: "com.example.mail"))
+                == .doNotHandle)
+        let browser = await open.adapter.authorize(
+            AuthorizationRequest(url: url, callerBundleIdentifier: "com.apple.Safari"))
+        #expect(browser != .doNotHandle, "\(browser)")
+        let listed = try AdapterHarness(
+            payloads: [AdapterHarness.oidcPayload(extra: #", "AppAllowList": ["com.example.mail"]"#)])
+        let allowed = await listed.adapter.authorize(
+            AuthorizationRequest(url: url, callerBundleIdentifier: "com.example.mail"))
+        #expect(allowed != .doNotHandle, "\(allowed)")
+        #expect(
+            await listed.adapter.authorize(AuthorizationRequest(url: url, callerBundleIdentifier: "com.example.other"))
+                == .doNotHandle)
+    }
 }
