@@ -490,7 +490,7 @@ package.targets += [
     .target(
         name: "FuzzHarness",
         dependencies: [
-            "CFuzzHarness", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+            "CFuzzHarness", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitExtension", "SSOKitTesting",
             .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Fuzz/Harness",
@@ -509,8 +509,8 @@ package.targets += [
 // unsafeFlags because SwiftPM's `--sanitize=fuzzer --sanitize=address` reaches swiftc as two flags of which only
 // the last counts; lld links because gold fails on the instrumented objects.
 if Context.environment["SSOKIT_FUZZ"] == "1" {
-    let instrumentedSwift: Set = ["SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "FuzzHarness"]
-    let instrumentedC: Set = ["CXMLSec", "CFuzzHarness"]
+    let instrumentedSwift: Set = ["SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitExtension", "FuzzHarness"]
+    let instrumentedC: Set = ["CXMLSec", "CCMS", "CFuzzHarness"]
     for target in package.targets {
         if instrumentedSwift.contains(target.name) {
             target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]

@@ -3,7 +3,7 @@ extension FuzzTarget {
     /// its own and list it here (Fuzz/README.md, "Adding a target").
     public static let all: [FuzzTarget] = [
         .json, .jws, .idToken, .samlResponse, .samlSealedResponse, .redirectQuery, .redirectInflate, .autoPostForm,
-        .pemKeys,
+        .pemKeys, .profile,
     ]
 
     /// The target called `name`.

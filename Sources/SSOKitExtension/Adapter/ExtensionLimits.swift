@@ -22,13 +22,17 @@ public struct ExtensionLimits: Sendable {
     /// The longest one walk through the IdP may take, redirects and form posts together (default 30 s); each
     /// request also has the transport's own deadline.
     public var maximumWalkDuration: Duration
+    /// Largest interaction the host is asked to show, in bytes: the browser URL, or the credential fields' names
+    /// (default 8 KiB). The fields come from the IdP's login page: a larger one becomes `invalid_response` /
+    /// `response_too_large`.
+    public var maximumInteractionBytes: Int
 
     /// Creates limits; the defaults are the ones described for each member.
     public init(
         maximumResponseBytes: Int = 4096, maximumRedirects: Int = 10, maximumPageBytes: Int = 1 << 20,
         interactionLifetime: TimeInterval = 600, idpSessionLifetime: TimeInterval = 8 * 3600,
         revocationTimeout: Duration = .seconds(10), maximumSAMLResponseBytes: Int = 256 * 1024,
-        maximumWalkDuration: Duration = .seconds(30)
+        maximumWalkDuration: Duration = .seconds(30), maximumInteractionBytes: Int = 8192
     ) {
         self.maximumResponseBytes = maximumResponseBytes
         self.maximumRedirects = maximumRedirects
@@ -38,5 +42,6 @@ public struct ExtensionLimits: Sendable {
         self.revocationTimeout = revocationTimeout
         self.maximumSAMLResponseBytes = maximumSAMLResponseBytes
         self.maximumWalkDuration = maximumWalkDuration
+        self.maximumInteractionBytes = maximumInteractionBytes
     }
 }

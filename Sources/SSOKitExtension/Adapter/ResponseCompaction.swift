@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 
 /// The last step of every answer: a redirect carries no body, every response says `Cache-Control: no-store`, and
@@ -25,7 +26,14 @@ enum ResponseCompaction {
         case .authorizationHeaders(let fields):
             let size = fields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
             return size <= limits.maximumResponseBytes ? result : tooLarge(limits)
-        case .doNotHandle, .needsInteraction, .failure:
+        case .needsInteraction(let interaction):
+            let size: Int
+            switch interaction.kind {
+            case .browser(let url): size = url.absoluteString.utf8.count
+            case .credentials(let fields): size = fields.reduce(0) { $0 + $1.name.utf8.count + 1 }
+            }
+            return size <= limits.maximumInteractionBytes ? result : tooLarge(limits)
+        case .doNotHandle, .failure:
             return result
         }
     }

@@ -10,8 +10,11 @@ import SSOKitTokenCache
 /// - A Secure cookie is neither set from nor sent to plain http, except on a loopback host.
 /// - Expired cookies are dropped on every read; a cookie of the same name, domain and path replaces the old one.
 struct CookieJar: Sendable, Equatable {
-    /// Most cookies kept; when full the oldest is dropped.
-    static let maximumCookies = 50
+    /// Most cookies kept for one domain (RFC 6265 §6.1's minimum); when a domain is full its own oldest goes, so
+    /// another site in a login's redirect chain cannot push the IdP's session cookies out.
+    static let maximumCookiesPerDomain = 50
+    /// Most cookies kept in all; when full the oldest cookie of the domain holding the most goes.
+    static let maximumCookies = 150
     /// Largest name plus value of one cookie, in bytes (RFC 6265 §6.1's minimum a jar must hold).
     static let maximumCookieBytes = 4096
 
@@ -63,9 +66,31 @@ struct CookieJar: Sendable, Equatable {
             IdPSessionCookie(
                 name: parsed.name, value: parsed.value, domain: domain, hostOnly: hostOnly, path: path,
                 expiresAt: expiry, secure: parsed.secure, httpOnly: parsed.httpOnly))
-        if cookies.count > Self.maximumCookies {
+        if cookies.count > Self.maximumCookies || count(in: domain) > Self.maximumCookiesPerDomain {
             removeExpired(now: now)
-            if cookies.count > Self.maximumCookies { cookies.removeFirst(cookies.count - Self.maximumCookies) }
+            enforceCaps(newest: domain)
+        }
+    }
+
+    private func count(in domain: String) -> Int {
+        cookies.reduce(0) { $0 + ($1.domain == domain ? 1 : 0) }
+    }
+
+    /// Drops the oldest cookies of `newest` while it holds more than its share, then, while the jar is over its
+    /// total, the oldest cookie of whichever domain holds the most (both loops end: each pass removes one cookie).
+    private mutating func enforceCaps(newest domain: String) {
+        while count(in: domain) > Self.maximumCookiesPerDomain,
+            let oldest = cookies.firstIndex(where: { $0.domain == domain })
+        {
+            cookies.remove(at: oldest)
+        }
+        while cookies.count > Self.maximumCookies {
+            var counts: [String: Int] = [:]
+            for cookie in cookies { counts[cookie.domain, default: 0] += 1 }
+            guard let largest = counts.max(by: { $0.value < $1.value })?.key,
+                let oldest = cookies.firstIndex(where: { $0.domain == largest })
+            else { return }
+            cookies.remove(at: oldest)
         }
     }
 

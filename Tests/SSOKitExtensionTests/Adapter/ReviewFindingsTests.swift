@@ -42,6 +42,28 @@ import Testing
         #expect(ResponseCompaction.check(.httpResponse(huge), limits: roomy).failure == nil)
     }
 
+    @Test func anInteractionBuiltFromAHugeLoginPageIsNotPassedOn() {
+        let expires = Date(timeIntervalSince1970: 1_767_225_600)
+        let huge = Interaction(
+            id: "i1",
+            kind: .credentials(fields: [CredentialField(name: String(repeating: "u", count: 9000), isSecret: false)]),
+            expiresAt: expires)
+        #expect(
+            ResponseCompaction.check(.needsInteraction(huge), limits: ExtensionLimits()).failure?.reason
+                == .responseTooLarge)
+        let usual = Interaction(
+            id: "i2",
+            kind: .credentials(fields: [
+                CredentialField(name: "username", isSecret: false), CredentialField(name: "password", isSecret: true),
+            ]), expiresAt: expires)
+        #expect(ResponseCompaction.check(.needsInteraction(usual), limits: ExtensionLimits()).failure == nil)
+        let longURL = URL(string: "https://idp.test/authorize?x=" + String(repeating: "a", count: 9000))!
+        let browser = Interaction(id: "i3", kind: .browser(url: longURL), expiresAt: expires)
+        #expect(
+            ResponseCompaction.check(.needsInteraction(browser), limits: ExtensionLimits()).failure?.reason
+                == .responseTooLarge)
+    }
+
     @Test func anInterceptedAuthorizationAnswerGoesOnlyToTheWebAppsRedirectURI() {
         let uri = "https://app.example.com/cb"
         #expect(RedirectTarget.location("https://app.example.com/cb?code=c&state=s", isUnder: uri))

@@ -72,8 +72,21 @@ import Testing
         jar.store(setCookie: "ctl=a\u{1}b", from: url("https://idp.test/"), now: now)
         #expect(jar.isEmpty)
         for index in 0..<80 { jar.store(setCookie: "c\(index)=v", from: url("https://idp.test/"), now: now) }
-        #expect(jar.cookies.count == CookieJar.maximumCookies)
+        #expect(jar.cookies.count == CookieJar.maximumCookiesPerDomain)
         #expect(jar.cookies.last?.name == "c79")
+    }
+
+    @Test func anotherSiteInTheRedirectChainCannotPushTheIdPsSessionCookiesOut() {
+        var jar = CookieJar()
+        jar.store(setCookie: "sid=idp-session", from: url("https://idp.test/login"), now: now)
+        for site in 0..<4 {
+            for index in 0..<60 {
+                jar.store(setCookie: "f\(index)=v", from: url("https://flood\(site).test/"), now: now)
+            }
+        }
+        #expect(jar.header(for: url("https://idp.test/authorize"), now: now) == "sid=idp-session")
+        #expect(jar.cookies.count <= CookieJar.maximumCookies)
+        #expect(jar.cookies.filter { $0.domain == "flood0.test" }.count <= CookieJar.maximumCookiesPerDomain)
     }
 
     @Test(arguments: [
