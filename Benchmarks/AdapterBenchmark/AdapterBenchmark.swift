@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import SSOKitCore
 import SSOKitExtension
+import SSOKitStore
 import SSOKitTokenCache
 
 /// The adapter's decision latency on its two hot paths, next to the token-cache hit they are built on, in the same

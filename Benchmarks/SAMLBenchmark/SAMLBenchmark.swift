@@ -3,9 +3,9 @@ import CXMLSecReference
 import Crypto
 import CryptoExtras
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitSAML
-import SSOKitTesting
 
 /// SAML Response verification with every check on, against plain C loops over xmlsec on the same document
 /// (parse from memory, register the ID, xmlSecDSigCtxVerify with the pinned key in a fresh context), and signed

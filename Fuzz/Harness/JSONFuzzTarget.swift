@@ -1,6 +1,6 @@
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
+import SSOKitConformance
 
 extension FuzzTarget {
     /// The strict JSON parser on any bytes; on what it accepts, the JSON text SSOKit writes (which the parser must

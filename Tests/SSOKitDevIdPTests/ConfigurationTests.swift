@@ -5,7 +5,7 @@ import SSOKitCore
 import SSOKitDevIdP
 import SSOKitOIDC
 import SSOKitSAML
-import SSOKitTesting
+import SSOKitConformance
 import Testing
 
 /// What a provider refuses to start with, its data folder, and the users and registrations files.

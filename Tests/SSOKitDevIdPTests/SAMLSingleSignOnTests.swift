@@ -3,7 +3,7 @@ import HTTPTypes
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitSAML
-import SSOKitTesting
+import SSOKitConformance
 import Testing
 
 /// SAML SSO and SLO, checked with SSOKit's own SP side (pinned certificate, every Response check): both bindings,

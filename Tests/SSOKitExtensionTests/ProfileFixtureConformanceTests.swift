@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitExtension
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 @Suite("Fixture conformance (fixtures/profiles/cases)")

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SSOKitCore
+import SSOKitStore
 import SSOKitTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
-import SSOKitTesting
+import SSOKitConformance
+import SSOKitStore
 import Testing
 
 @testable import SSOKitRights

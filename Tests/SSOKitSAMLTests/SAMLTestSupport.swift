@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitSAML
-import SSOKitTesting
 
 /// Shared access to `fixtures/saml` for the SAML unit tests.
 enum SAMLTestSupport {

@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitStore
 import Testing
 
 @testable import SSOKitTokenCache

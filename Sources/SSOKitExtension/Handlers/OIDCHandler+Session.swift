@@ -1,5 +1,6 @@
 import Foundation
 import SSOKitOIDC
+import SSOKitStore
 import SSOKitTokenCache
 
 extension OIDCHandler {

@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights
-import SSOKitTesting
+import SSOKitStore
 import SSOKitTokenCache
 import Synchronization
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import SSOKitExtension
 import SSOKitOIDC
-import SSOKitTesting
+import SSOKitConformance
 import SSOKitTokenCache
 import Testing
 

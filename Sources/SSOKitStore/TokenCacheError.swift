@@ -1,4 +1,5 @@
-/// Every failure of SSOKitTokenCache's own: a stable code and a reason that never holds a token or key.
+/// Every failure of the token cache and of its stores (SSOKitStore, SSOKitTokenCache, SSOKitPostgres): a stable code
+/// and a reason that never holds a token or key.
 ///
 /// A refresh function's own error is not wrapped: it reaches every waiting caller unchanged.
 public struct TokenCacheError: Error, Sendable, Hashable, CustomStringConvertible {
