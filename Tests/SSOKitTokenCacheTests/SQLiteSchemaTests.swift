@@ -1,8 +1,7 @@
 import Foundation
-import SSOKitStore
 import Testing
 
-@testable import SSOKitTokenCache
+@testable import SSOKitStore
 
 @Suite("SQLite schema versions")
 struct SQLiteSchemaTests {

@@ -3,6 +3,7 @@ import HTTPTypes
 import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
+import SSOKitStore
 import SSOKitTokenCache
 import Testing
 
