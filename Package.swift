@@ -401,8 +401,8 @@ let package = Package(
         .testTarget(
             name: "SSOKitTokenCacheTests",
             dependencies: [
-                "SSOKitTokenCache", "SSOKitStore", "SSOKitCore", "SSOKitExtension", "SSOKitConformance", "SSOKitTesting",
-                "TokenCacheCrashWriter", "SQLiteLockProbe",
+                "SSOKitTokenCache", "SSOKitStore", "SSOKitCore", "SSOKitExtension", "SSOKitConformance",
+                "SSOKitTesting", "TokenCacheCrashWriter", "SQLiteLockProbe",
             ],
             swiftSettings: strictSettings
         ),

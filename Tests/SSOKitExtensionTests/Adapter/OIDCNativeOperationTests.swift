@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitExtension
 import SSOKitOIDC
-import SSOKitConformance
 import SSOKitTokenCache
 import Testing
 
