@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitConformance
+import SSOKitCore
 import SSOKitOIDC
 
 /// `ssokit conformance DIR`: runs every fixture case under DIR and reports the verdicts.

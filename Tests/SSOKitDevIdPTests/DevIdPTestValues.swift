@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SSOKitConformance
+import SSOKitCore
 import SSOKitDevIdP
 import SSOKitOIDC
 import SSOKitSAML

@@ -1,5 +1,6 @@
 import Foundation
 import SSOKitConformance
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
 import Testing

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import SSOKitConformance
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import SSOKitConformance
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
 import SSOKitTokenCache
