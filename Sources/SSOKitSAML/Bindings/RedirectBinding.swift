@@ -92,7 +92,8 @@ public enum RedirectBinding {
         case (nil, .some): parameter = .response
         default: throw SAMLError(.invalidMessage, "the query must carry exactly one of SAMLRequest and SAMLResponse")
         }
-        guard let encodedMessage = raw[parameter.rawValue], let message = FormURLEncoding.unescape(encodedMessage) else {
+        guard let encodedMessage = raw[parameter.rawValue], let message = FormURLEncoding.unescape(encodedMessage)
+        else {
             throw SAMLError(.invalidEncoding, "the message parameter is not valid URL encoding")
         }
         var relayState: String?

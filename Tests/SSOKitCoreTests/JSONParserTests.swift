@@ -1,5 +1,4 @@
 import SSOKitCore
-import SSOKitOIDC
 import Testing
 
 @Suite("JSONParser")
