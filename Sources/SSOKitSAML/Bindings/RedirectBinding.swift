@@ -73,9 +73,9 @@ public enum RedirectBinding {
     }
 
     /// Decodes a redirect-binding query string (the part after `?`). With `signer`, the query must be signed by that
-    /// certificate's key (RSA-SHA1 only with `allowSHA1`); without it, any signature is ignored.
+    /// certificate's key (RSA-SHA1 only with `insecureAllowSHA1`); without it, any signature is ignored.
     public static func decode(
-        query: String, signer: SAMLCertificate?, allowSHA1: Bool = false, maximumInflatedBytes: Int = 1 << 20,
+        query: String, signer: SAMLCertificate?, insecureAllowSHA1: Bool = false, maximumInflatedBytes: Int = 1 << 20,
         limits: XMLLimits = XMLLimits()
     ) throws(SAMLError) -> Message {
         guard query.utf8.count <= 256 * 1024 else { throw SAMLError(.tooLarge, "the query string is too long") }
@@ -109,7 +109,7 @@ public enum RedirectBinding {
         var verifiedAlgorithm: SAMLSignatureAlgorithm?
         if let signer {
             verifiedAlgorithm = try verifySignature(
-                raw: raw, parameter: parameter, signer: signer, allowSHA1: allowSHA1)
+                raw: raw, parameter: parameter, signer: signer, insecureAllowSHA1: insecureAllowSHA1)
         }
         let compressed = try SAMLBase64.decode(message, limit: maximumInflatedBytes)
         let xml = try RawDeflate.decompress(compressed, limit: maximumInflatedBytes)
@@ -120,13 +120,14 @@ public enum RedirectBinding {
 
     /// Rebuilds the signed octets from the raw (still URL-encoded) values, in the order §3.4.4.1 fixes.
     private static func verifySignature(
-        raw: [String: Substring], parameter: Parameter, signer: SAMLCertificate, allowSHA1: Bool
+        raw: [String: Substring], parameter: Parameter, signer: SAMLCertificate, insecureAllowSHA1: Bool
     ) throws(SAMLError) -> SAMLSignatureAlgorithm {
         guard let encodedAlgorithm = raw["SigAlg"], let encodedSignature = raw["Signature"],
             let algorithmURI = FormURLEncoding.unescape(encodedAlgorithm),
             let signatureText = FormURLEncoding.unescape(encodedSignature)
         else { throw SAMLError(.signatureMissing, "the query is not signed") }
-        guard let algorithm = SAMLSignatureAlgorithm(rawValue: algorithmURI), algorithm != .rsaSHA1 || allowSHA1 else {
+        guard let algorithm = SAMLSignatureAlgorithm(rawValue: algorithmURI), algorithm != .rsaSHA1 || insecureAllowSHA1
+        else {
             throw SAMLError(.unsupportedAlgorithm, "the signature algorithm \(algorithmURI) is not allowed")
         }
         let signature = try SAMLBase64.decode(signatureText, limit: 8192)
