@@ -24,10 +24,12 @@ let package = Package(
         .library(name: "SSOKitCore", targets: ["SSOKitCore"]),
         .library(name: "SSOKitOIDC", targets: ["SSOKitOIDC"]),
         .library(name: "SSOKitSAML", targets: ["SSOKitSAML"]),
+        .library(name: "SSOKitStore", targets: ["SSOKitStore"]),
         .library(name: "SSOKitTokenCache", targets: ["SSOKitTokenCache"]),
         .library(name: "SSOKitRights", targets: ["SSOKitRights"]),
         .library(name: "SSOKitPostgres", targets: ["SSOKitPostgres"]),
         .library(name: "SSOKitExtension", targets: ["SSOKitExtension"]),
+        .library(name: "SSOKitConformance", targets: ["SSOKitConformance"]),
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .library(name: "SSOKitDevIdP", targets: ["SSOKitDevIdP"]),
         .library(name: "SSOKitProxy", targets: ["SSOKitProxy"]),
@@ -55,6 +57,12 @@ let package = Package(
             name: "CXMLSecSystem",
             pkgConfig: "xmlsec1-openssl",
             providers: [.apt(["libxmlsec1-dev", "libxml2-dev", "libssl-dev", "zlib1g-dev"])]
+        ),
+        // Test doubles for concurrency and store races; it never ships in `ssokit`.
+        .target(
+            name: "SSOKitTesting",
+            dependencies: ["SSOKitExtension", "SSOKitStore", "SSOKitTokenCache"],
+            swiftSettings: strictSettings
         ),
         .target(
             name: "CXMLSec",
@@ -89,6 +97,7 @@ let package = Package(
                 "SSOKitCore",
                 "SSOKitOIDC",
                 "SSOKitSAML",
+                "SSOKitStore",
                 "SSOKitTokenCache",
                 "SSOKitRights",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -100,21 +109,26 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The record stores that the token cache and the rights share: protocols, in-memory and SQLite backends.
+        .target(
+            name: "SSOKitStore",
+            dependencies: ["CSQLite", "SSOKitCore"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "SSOKitTokenCache",
             dependencies: [
-                "CSQLite",
                 "SSOKitCore",
-                "SSOKitSAML",
+                "SSOKitStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
-        // The PostgreSQL backend of the token cache, apart so that SQLite users do not pull postgres-nio.
+        // The PostgreSQL backend of the stores, apart so that SQLite users do not pull postgres-nio.
         .target(
             name: "SSOKitPostgres",
             dependencies: [
-                "SSOKitTokenCache",
+                "SSOKitStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -124,8 +138,7 @@ let package = Package(
             name: "SSOKitRights",
             dependencies: [
                 "SSOKitCore",
-                "SSOKitOIDC",
-                "SSOKitTokenCache",
+                "SSOKitStore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -138,7 +151,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -170,10 +182,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The fixture runners of `ssokit conformance` and the tests, with the in-memory peers they run against.
         .target(
-            name: "SSOKitTesting",
+            name: "SSOKitConformance",
             dependencies: [
                 "SSOKitExtension",
+                "SSOKitStore",
                 "SSOKitTokenCache",
                 "SSOKitCore",
                 "SSOKitOIDC",
@@ -212,6 +226,7 @@ let package = Package(
                 "SSOKitCore",
                 "SSOKitOIDC",
                 "SSOKitSAML",
+                "SSOKitStore",
                 "SSOKitTokenCache",
                 "SSOKitExtension",
                 "SSOKitProxy",
@@ -235,7 +250,8 @@ let package = Package(
                 "SSOKitExtension",
                 "SSOKitOIDC",
                 "SSOKitSAML",
-                "SSOKitTesting",
+                "SSOKitConformance",
+                "SSOKitStore",
                 "SSOKitTokenCache",
                 "SSOKitRights",
                 "SSOKitPostgres",
@@ -264,7 +280,7 @@ let package = Package(
         .executableTarget(
             name: "SAMLBenchmark",
             dependencies: [
-                "BenchmarkSupport", "CXMLSecReference", "SSOKitCore", "SSOKitSAML", "SSOKitTesting",
+                "BenchmarkSupport", "CXMLSecReference", "SSOKitCore", "SSOKitSAML", "SSOKitConformance",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -273,14 +289,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "TokenCacheBenchmark",
-            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitTokenCache"],
+            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitStore", "SSOKitTokenCache"],
             path: "Benchmarks/TokenCacheBenchmark",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "RightsBenchmark",
             dependencies: [
-                "SSOKitRights", "SSOKitTokenCache",
+                "SSOKitRights", "SSOKitStore", "SSOKitTokenCache",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/RightsBenchmark",
@@ -294,14 +310,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "ProfileMatchBenchmark",
-            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitExtension", "SSOKitTokenCache"],
+            dependencies: ["BenchmarkSupport", "SSOKitCore", "SSOKitExtension", "SSOKitStore", "SSOKitTokenCache"],
             path: "Benchmarks/ProfileMatchBenchmark",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "AdapterBenchmark",
             dependencies: [
-                "BenchmarkSupport", "SSOKitCore", "SSOKitExtension", "SSOKitTokenCache",
+                "BenchmarkSupport", "SSOKitCore", "SSOKitExtension", "SSOKitStore", "SSOKitTokenCache",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Benchmarks/AdapterBenchmark",
@@ -313,7 +329,7 @@ let package = Package(
                 "BenchmarkSupport",
                 "SSOKitCore",
                 "SSOKitOIDC",
-                "SSOKitTesting",
+                "SSOKitConformance",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -322,7 +338,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "EmbedAdapterExample",
-            dependencies: ["SSOKitCore", "SSOKitExtension", "SSOKitTokenCache"],
+            dependencies: ["SSOKitCore", "SSOKitExtension", "SSOKitStore", "SSOKitTokenCache"],
             path: "Examples/EmbedAdapter",
             swiftSettings: strictSettings
         ),
@@ -343,7 +359,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitOIDCTests",
             dependencies: [
-                "SSOKitOIDC", "SSOKitCore", "SSOKitTesting",
+                "SSOKitOIDC", "SSOKitCore", "SSOKitConformance",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -354,7 +370,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitSAMLTests",
             dependencies: [
-                "SSOKitSAML", "SSOKitCore", "SSOKitTesting",
+                "SSOKitSAML", "SSOKitCore", "SSOKitConformance",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -363,8 +379,8 @@ let package = Package(
         .testTarget(
             name: "SSOKitExtensionTests",
             dependencies: [
-                "SSOKitExtension", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting", "SSOKitTokenCache",
-                "SSOKitRights",
+                "SSOKitExtension", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitConformance", "SSOKitStore",
+                "SSOKitTokenCache", "SSOKitRights",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -372,20 +388,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "SQLiteLockProbe",
-            dependencies: ["SSOKitTokenCache", "SSOKitTesting"],
+            dependencies: ["SSOKitStore", "SSOKitTokenCache", "SSOKitTesting"],
             path: "Tests/SQLiteLockProbe",
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "TokenCacheCrashWriter",
-            dependencies: ["SSOKitTokenCache"],
+            dependencies: ["SSOKitStore", "SSOKitTokenCache"],
             path: "Tests/TokenCacheCrashWriter",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SSOKitTokenCacheTests",
             dependencies: [
-                "SSOKitTokenCache", "SSOKitCore", "SSOKitSAML", "SSOKitTesting", "TokenCacheCrashWriter", "SQLiteLockProbe",
+                "SSOKitTokenCache", "SSOKitStore", "SSOKitCore", "SSOKitExtension", "SSOKitConformance",
+                "SSOKitTesting", "TokenCacheCrashWriter", "SQLiteLockProbe",
             ],
             swiftSettings: strictSettings
         ),
@@ -414,8 +431,8 @@ let package = Package(
         .testTarget(
             name: "SSOKitPostgresTests",
             dependencies: [
-                "SSOKitPostgres", "SSOKitTokenCache", "SSOKitCore", "SSOKitRights", "PostgresRefreshWorker",
-                "PostgresTestSupport", "SSOKitTesting",
+                "SSOKitPostgres", "SSOKitStore", "SSOKitTokenCache", "SSOKitCore", "SSOKitRights", "SSOKitExtension",
+                "PostgresRefreshWorker", "PostgresTestSupport", "SSOKitConformance", "SSOKitTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -441,7 +458,8 @@ let package = Package(
         .testTarget(
             name: "SSOKitRightsTests",
             dependencies: [
-                "SSOKitRights", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitCore", "SSOKitTesting",
+                "SSOKitRights", "SSOKitStore", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitCore", "SSOKitExtension",
+                "SSOKitConformance", "SSOKitTesting",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
@@ -450,7 +468,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitDevIdPTests",
             dependencies: [
-                "SSOKitDevIdP", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitTesting",
+                "SSOKitDevIdP", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitConformance",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -490,7 +508,7 @@ package.targets += [
     .target(
         name: "FuzzHarness",
         dependencies: [
-            "CFuzzHarness", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitExtension", "SSOKitTesting",
+            "CFuzzHarness", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML", "SSOKitExtension", "SSOKitConformance",
             .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Fuzz/Harness",

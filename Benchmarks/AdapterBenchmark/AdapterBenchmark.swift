@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import SSOKitCore
 import SSOKitExtension
+import SSOKitStore
 import SSOKitTokenCache
 
 /// The adapter's decision latency on its two hot paths, next to the token-cache hit they are built on, in the same
@@ -61,7 +62,8 @@ struct AdapterBenchmark {
             print("the adapter did not answer from the cache")
             return
         }
-        print("Adapter decisions (\(seconds) s per measurement; a 1.7 KB token pair, \(response.countedBytes) B answer)")
+        print(
+            "Adapter decisions (\(seconds) s per measurement; a 1.7 KB token pair, \(response.countedBytes) B answer)")
 
         // The floor is measured before and after the adapter, and the faster run counts (the stricter target).
         let floorBefore = try await measure(seconds: seconds) { _ = try await cache.validTokens(for: key) { $0 } }

@@ -2,9 +2,9 @@ import BenchmarkSupport
 import Crypto
 import CryptoExtras
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 
 /// Full ID-token verification (JWKS cached, every claim check on) against the floor: swift-crypto checking the
 /// same signature over the same signing input with the same, already-parsed key.

@@ -2,6 +2,7 @@ import BenchmarkSupport
 import Foundation
 import SSOKitCore
 import SSOKitExtension
+import SSOKitStore
 import SSOKitTokenCache
 
 /// What matching a request to a profile costs, next to an in-memory token-cache hit in the same run (the floor the

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SSOKitRights
+import SSOKitStore
 import SSOKitTokenCache
 
 /// What one passphrase try costs: scrypt at several costs through `PassphraseRequirement` (which derives the key once

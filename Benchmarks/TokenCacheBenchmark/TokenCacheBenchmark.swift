@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import SSOKitCore
+import SSOKitStore
 import SSOKitTokenCache
 import Synchronization
 

@@ -4,6 +4,7 @@
 import Foundation
 import SSOKitCore
 import SSOKitExtension
+import SSOKitStore
 import SSOKitTokenCache
 
 struct Files: ProfileFileReader {  // the profile's relative paths (secrets, metadata), read from disk

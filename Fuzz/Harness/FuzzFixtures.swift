@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitOIDC
 import SSOKitSAML
-import SSOKitTesting
 
 /// The files under `fixtures/` that targets load: keys, key sets, documents and cases. Test keys only.
 enum FuzzFixtures {

@@ -1,5 +1,5 @@
+import SSOKitConformance
 import SSOKitOIDC
-import SSOKitTesting
 
 extension FuzzTarget {
     /// ID-token verification past the signature: the input is the header JSON, a line feed, and the payload JSON

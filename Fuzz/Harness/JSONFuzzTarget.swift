@@ -1,6 +1,6 @@
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 
 extension FuzzTarget {
     /// The strict JSON parser on any bytes; on what it accepts, the JSON text SSOKit writes (which the parser must

@@ -1,5 +1,5 @@
+import SSOKitConformance
 import SSOKitOIDC
-import SSOKitTesting
 
 extension FuzzTarget {
     /// Any bytes as a compact JWS ID token: segment splitting, base64url, the header (alg, kid, crit), key

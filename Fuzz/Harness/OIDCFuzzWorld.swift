@@ -1,6 +1,6 @@
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 
 /// The relying party the OIDC fixtures describe (fixtures/oidc/README.md): issuer `https://idp.example.com`, client
 /// `ssokit-client`, the keys of `jwks/main.json` and `jwks/rotated.json`, the clock at 2026-01-01T00:00:00Z.

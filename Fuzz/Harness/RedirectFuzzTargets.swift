@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitSAML
-import SSOKitTesting
 
 extension FuzzTarget {
     /// An HTTP-Redirect binding query string: parameter splitting, URL decoding, RelayState, the query signature

@@ -9,7 +9,7 @@ extension FuzzTarget {
     ///   with AES-256-GCM instead of AES-128-CBC (8); signed with `keys/idp-ec.key`, encrypted to `keys/sp.crt`;
     /// - bit 4: unsolicited instead of answering `_ssokit-req-0001`;
     /// - bits 5-6: the signature policy (`assertion_covered`, `response`, `assertion`, `both`);
-    /// - bit 7: `allowSHA1`.
+    /// - bit 7: `insecureAllowSHA1`.
     ///
     /// A document the harness cannot seal (not XML, no ID, no Assertion to sign) goes to the verifier as it is.
     public static let samlSealedResponse = FuzzTarget(
@@ -22,7 +22,7 @@ extension FuzzTarget {
                 let document = world.sealer.seal(xml, layout: Int32(mode & 0x0F)) ?? Array(xml)
                 var configuration = world.configuration
                 configuration.signaturePolicy = SAMLSignaturePolicy.allCases[Int(mode >> 5) & 3]
-                configuration.allowSHA1 = mode & 0x80 != 0
+                configuration.insecureAllowSHA1 = mode & 0x80 != 0
                 let verifier = SAMLResponseVerifier(configuration: configuration, clock: SAMLFuzzWorld.clock)
                 let solicitation: SAMLResponseVerifier.Solicitation =
                     mode & 0x10 != 0 ? .unsolicited : .request(id: SAMLFuzzWorld.requestID)

@@ -1,18 +1,35 @@
 /// `application/x-www-form-urlencoded` encoding (WHATWG URL §5), used for token requests and query strings.
 public enum FormURLEncoding {
-    /// Percent-encodes one name or value: every byte but ALPHA / DIGIT / `*-._` is escaped and space becomes `+`.
-    public static func escape(_ value: String) -> String {
+    /// The bytes that ``escape(_:keeping:)`` leaves as they are: ALPHA and DIGIT always, and a set of symbols.
+    public struct SafeSet: Sendable {
+        private let symbols: [UInt8]
+
+        /// WHATWG URL §5's `application/x-www-form-urlencoded` set: ALPHA / DIGIT / `*-._`.
+        public static let form = SafeSet(symbols: Array("*-._".utf8))
+        /// RFC 3986's unreserved set: ALPHA / DIGIT / `-._~`. SAML's redirect binding uses it, so that verifiers
+        /// that re-encode the values before checking a signature (Python's `quote_plus`) rebuild the signed bytes.
+        public static let unreserved = SafeSet(symbols: Array("-._~".utf8))
+
+        func contains(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default: symbols.contains(byte)
+            }
+        }
+    }
+
+    /// Percent-encodes one name or value: every byte outside `safe` is escaped and space becomes `+`.
+    public static func escape(_ value: String, keeping safe: SafeSet = .form) -> String {
         var output = [UInt8]()
         output.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"):
+            if safe.contains(byte) {
                 output.append(byte)
-            case UInt8(ascii: " "):
+            } else if byte == UInt8(ascii: " ") {
                 output.append(UInt8(ascii: "+"))
-            default:
+            } else {
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigit(byte >> 4))
                 output.append(hexDigit(byte & 0x0F))
@@ -39,7 +56,7 @@ public enum FormURLEncoding {
         return pairs
     }
 
-    /// Reverses ``escape(_:)``: `+` becomes space and `%XX` its byte; `nil` on a malformed escape or bad UTF-8.
+    /// Reverses ``escape(_:keeping:)``: `+` becomes space and `%XX` its byte; `nil` on a malformed escape or bad UTF-8.
     public static func unescape(_ text: some StringProtocol) -> String? {
         var bytes = [UInt8]()
         var iterator = text.utf8.makeIterator()

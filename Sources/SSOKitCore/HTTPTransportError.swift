@@ -1,5 +1,5 @@
 /// A failure to exchange an HTTP request with a peer.
-public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HTTPTransportError: SSOKitError {
     /// A stable, machine-readable kind of transport failure.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -28,12 +28,4 @@ public struct HTTPTransportError: Error, Sendable, Hashable, CustomStringConvert
         self.code = code
         self.reason = reason
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -6,6 +6,7 @@ import SSOKitExtension
 import SSOKitOIDC
 import SSOKitProxy
 import SSOKitSAML
+import SSOKitStore
 import SSOKitTokenCache
 
 /// Everything the demo runs, on loopback: the dev IdP, the web apps, the adapter on an embedded SQLite cache, and

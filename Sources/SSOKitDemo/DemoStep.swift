@@ -1,3 +1,4 @@
+import SSOKitCore
 import SSOKitOIDC
 
 /// One step of the demo as it is reported: what was shown, whether it held, how long it took and how big the

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 /// Conversions between the store's values and PostgreSQL columns: bytes as `bytea`, instants as `double precision`
 /// seconds since 1970 (exactly what the SQLite store keeps, so a row read back compares equal to the one written).

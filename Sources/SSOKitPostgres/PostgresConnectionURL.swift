@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 /// Turns a `postgres://user[:password]@host[:port]/database[?sslmode=…]` URL into a client configuration.
 ///

@@ -1,5 +1,5 @@
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 /// Maps what postgres-nio throws to ``TokenCacheError/Code/storeUnavailable``, with a reason safe to log: the
 /// operation, the kind of failure and, for a server error, its SQLSTATE code. Never the query's bound values (keys,

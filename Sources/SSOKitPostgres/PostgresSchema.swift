@@ -1,5 +1,5 @@
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 /// The store's tables, all prefixed `ssokit_`, and their versioned migrations.
 ///

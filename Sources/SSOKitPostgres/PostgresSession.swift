@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 /// The store's way to the database: pooled connections with a deadline on getting one, and transactions that
 /// commit before returning and roll back on any error.

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 extension PostgresTokenCacheStore {
     /// The advisory-lock class of entry keys (the two-key form, apart from the migration lock's single key).

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 extension PostgresTokenCacheStore {
     /// Stores a one-time value under (`namespace`, `id`) until `expiresAt` unless a live one is already there;

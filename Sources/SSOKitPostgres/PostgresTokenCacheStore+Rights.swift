@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 extension PostgresTokenCacheStore {
     /// Inserts `record` unless its identifier is taken; false when it was (the existing record is kept).

@@ -1,5 +1,5 @@
 import PostgresNIO
-import SSOKitTokenCache
+import SSOKitStore
 
 /// A token-cache store in PostgreSQL, shared by every process that connects to the same database.
 ///

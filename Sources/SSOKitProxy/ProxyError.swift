@@ -1,9 +1,11 @@
+import SSOKitCore
+
 /// Every rejection from SSOKitProxy: a stable code and a reason that never holds a request body, cookie, token or
 /// private key.
 ///
 /// Codes are extensible: new ones may be added in minor releases, so switch over them with a `default`.
 /// Two errors are equal when their codes are.
-public struct ProxyError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ProxyError: SSOKitError {
     /// A stable, machine-readable kind of failure whose `description` is its snake_case name.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -40,12 +42,4 @@ public struct ProxyError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

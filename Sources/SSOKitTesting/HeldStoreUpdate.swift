@@ -1,3 +1,4 @@
+import SSOKitStore
 import SSOKitTokenCache
 
 /// An update of one entry that a test keeps open, so that the store's exclusive lock (SQLite's write lock, a

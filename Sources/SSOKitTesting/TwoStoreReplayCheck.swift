@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitExtension
 import SSOKitTokenCache
 
 /// The check every persistent replay store must pass: two guards over two connections to one store (as two

@@ -1,3 +1,5 @@
+import SSOKitStore
+
 /// The token cache as one calling app sees it: every key it builds carries that app's identifier, so the app can
 /// neither read, list nor delete another app's entries.
 public struct ApplicationTokenCache: Sendable {

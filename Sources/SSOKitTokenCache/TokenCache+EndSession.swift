@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitStore
 import Synchronization
 
 /// What ``TokenCache/endSession(for:)`` removed.

@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitStore
 
 extension TokenCache {
     /// Replaces the entry under `key` with what `transform` makes of the current one (nil when there is none),

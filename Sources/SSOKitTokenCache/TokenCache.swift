@@ -1,5 +1,6 @@
 import Foundation
 import SSOKitCore
+import SSOKitStore
 
 /// The token cache: entries per (calling app, IdP, client, scopes), sealed at rest, durable before a call returns,
 /// with single-flight refresh.

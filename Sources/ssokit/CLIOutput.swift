@@ -6,6 +6,7 @@ import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights
 import SSOKitSAML
+import SSOKitStore
 import SSOKitTokenCache
 
 /// Printing results and failures the way the CLI contract says: one JSON object on stdout, exit 0 or 1.

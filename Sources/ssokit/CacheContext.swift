@@ -4,6 +4,7 @@ import SSOKitCore
 import SSOKitExtension
 import SSOKitPostgres
 import SSOKitRights
+import SSOKitStore
 import SSOKitTokenCache
 
 /// The opened store: the token cache and the right store over one backend, with the cache key resolved.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights
 import SSOKitTokenCache

@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 
 /// The CLI's own files outside the cache folder: `$XDG_CONFIG_HOME/ssokit` (or `~/.config/ssokit`), mode 0700.
 enum ConfigFiles {
@@ -24,8 +25,7 @@ enum ConfigFiles {
                 else { throw CLIFailure(code: "invalid_key", message: "\(path) is not a base64 32-byte key") }
                 return Array(bytes)
             }
-            var generator = SystemRandomNumberGenerator()
-            let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            let bytes = SecureRandom.bytes(32)
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor < 0 {
                 if errno == EEXIST { continue }

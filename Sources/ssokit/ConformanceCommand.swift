@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import SSOKitConformance
+import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 
 /// `ssokit conformance DIR`: runs every fixture case under DIR and reports the verdicts.
 struct ConformanceCommand: AsyncParsableCommand {

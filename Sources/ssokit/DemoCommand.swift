@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SSOKitCore
 import SSOKitDemo
 import SSOKitOIDC
 

@@ -3,6 +3,7 @@ import Foundation
 import SSOKitCore
 import SSOKitOIDC
 import SSOKitRights
+import SSOKitStore
 import SSOKitTokenCache
 
 /// `ssokit oidc logout`: ends the cached session, always, then asks the provider to revoke its tokens.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SSOKitStore
 import SSOKitTokenCache
 
 /// The store `saml verify --cache DIR | --postgres URL` records accepted assertion IDs in: the same backends, and

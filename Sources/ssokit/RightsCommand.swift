@@ -47,9 +47,7 @@ struct RightsCreateCommand: AsyncParsableCommand {
                 let right = try Right(
                     requirement: .passphrase(try PassphraseRequirement(label: identifier, passphrase: passphrase)),
                     authenticator: authenticator)
-                var generator = SystemRandomNumberGenerator()
-                let secret =
-                    randomSecret ? (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) } : nil
+                let secret = randomSecret ? SecureRandom.bytes(32) : nil
                 let persisted = try await rights.persist(right, identifier: identifier, secret: secret)
                 CLIOutput.success([
                     "identifier": .string(identifier), "public_key_pem": .string(persisted.publicKey.pemRepresentation),

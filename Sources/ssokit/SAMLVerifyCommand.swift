@@ -92,9 +92,10 @@ struct SAMLVerifyCommand: AsyncParsableCommand {
             let decryptionKey = try spKey.map { try SAMLPrivateKey(pem: SAMLFileInput.text($0)) }
             let configuration = SAMLResponseVerifier.Configuration(
                 serviceProviderEntityID: spEntityId, assertionConsumerServiceURL: acsUrl,
-                identityProviderEntityID: entityID, identityProviderCertificates: certificates,
+                identityProviderEntityID: entityID ?? "", identityProviderCertificates: certificates,
                 signaturePolicy: SAMLSignaturePolicy(rawValue: signaturePolicy) ?? .assertionCovered,
-                allowSHA1: allowSha1, clockSkew: TimeInterval(clockSkew), decryptionKey: decryptionKey)
+                insecureAllowSHA1: allowSha1, insecureSkipIssuerCheck: entityID == nil,
+                clockSkew: TimeInterval(clockSkew), decryptionKey: decryptionKey)
             let solicitation: SAMLResponseVerifier.Solicitation =
                 requestId.map { .request(id: $0) } ?? (allowUnsolicited ? .unsolicited : .request(id: ""))
             if requestId == nil, !allowUnsolicited {

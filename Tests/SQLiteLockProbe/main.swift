@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitStore
 import SSOKitTesting
 import SSOKitTokenCache
 

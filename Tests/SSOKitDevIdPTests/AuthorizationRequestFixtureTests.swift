@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// Every case of `fixtures/dev-idp/authorization`: an authorization request and what the IdP must do with it.

@@ -1,11 +1,11 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitOIDC
 import SSOKitSAML
-import SSOKitTesting
 import Testing
 
 /// What a provider refuses to start with, its data folder, and the users and registrations files.

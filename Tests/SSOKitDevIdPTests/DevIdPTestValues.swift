@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
+import SSOKitConformance
+import SSOKitCore
 import SSOKitDevIdP
 import SSOKitOIDC
 import SSOKitSAML
-import SSOKitTesting
 
 /// Values that cost time to make (RSA keys, scrypt hashes), made once for every test.
 enum DevIdPTestValues {

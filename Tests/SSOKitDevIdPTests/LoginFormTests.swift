@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// The login form: wrong passwords, the attempt limit, cancel, the browser binding of a pending login, the

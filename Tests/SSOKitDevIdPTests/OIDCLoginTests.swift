@@ -2,10 +2,10 @@ import Crypto
 import Foundation
 import HTTPTypes
 import JWTKit
+import SSOKitConformance
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// Whole logins through the login form, completed by SSOKit's own relying party for every client authentication

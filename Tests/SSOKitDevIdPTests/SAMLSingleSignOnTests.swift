@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitSAML
-import SSOKitTesting
 import Testing
 
 /// SAML SSO and SLO, checked with SSOKit's own SP side (pinned certificate, every Response check): both bindings,

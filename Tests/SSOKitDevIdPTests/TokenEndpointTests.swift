@@ -2,9 +2,9 @@ import Crypto
 import Foundation
 import HTTPTypes
 import JWTKit
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// The token endpoint's refusals (RFC 6749 §5.2): codes, PKCE, rotation and reuse, client authentication.

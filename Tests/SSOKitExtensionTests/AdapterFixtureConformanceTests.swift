@@ -1,5 +1,5 @@
 import Foundation
-import SSOKitTesting
+import SSOKitConformance
 import Testing
 
 /// Every case of `fixtures/adapter/cases`: request → result kind, status, headers (the format is in

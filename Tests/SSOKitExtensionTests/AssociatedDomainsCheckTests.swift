@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
-import SSOKitTesting
 import Testing
 
 @Suite("Associated domains: authsrv.apps must list TEAMID.ExtensionIdentifier")

@@ -1,7 +1,8 @@
 import Foundation
+import SSOKitConformance
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 @Suite("Fixture conformance (fixtures/profiles/cases)")

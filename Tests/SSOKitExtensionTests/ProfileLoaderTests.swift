@@ -1,9 +1,9 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
 import SSOKitSAML
-import SSOKitTesting
 import Testing
 
 @Suite("Reading profiles into typed configuration")

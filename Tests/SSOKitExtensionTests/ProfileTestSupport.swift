@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
-import SSOKitTesting
 
 /// Reading the profile fixtures from tests.
 enum ProfileFixtures {

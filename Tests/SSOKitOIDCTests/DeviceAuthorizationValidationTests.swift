@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// What the device endpoint sends is shown to the user and may be opened in a browser: verification URIs must be

@@ -1,6 +1,6 @@
 import Foundation
+import SSOKitConformance
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 @Suite("Fixture conformance (fixtures/oidc/cases)")

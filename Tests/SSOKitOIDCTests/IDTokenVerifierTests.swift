@@ -1,9 +1,9 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 extension JWKSCacheTests {

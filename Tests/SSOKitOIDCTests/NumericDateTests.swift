@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// RFC 7519 §2: a NumericDate may carry a fraction; it is read and compared exactly.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// `OpenIDRelyingParty.revokeSession`: what a logout asks of the provider, and how every answer is reported

@@ -2,9 +2,9 @@ import Crypto
 import CryptoExtras
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Synchronization
 
 /// Shared values for the OIDC tests.

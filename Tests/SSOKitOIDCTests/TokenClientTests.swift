@@ -2,9 +2,9 @@ import Crypto
 import Foundation
 import HTTPTypes
 import JWTKit
+import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 @Suite("TokenClient")

@@ -1,6 +1,8 @@
 import Foundation
 import PostgresTestSupport
+import SSOKitConformance
 import SSOKitPostgres
+import SSOKitStore
 import SSOKitTesting
 import SSOKitTokenCache
 import Testing

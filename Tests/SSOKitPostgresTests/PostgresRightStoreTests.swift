@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import PostgresNIO
 import PostgresTestSupport
+import SSOKitConformance
 import SSOKitRights
-import SSOKitTesting
+import SSOKitStore
 import SSOKitTokenCache
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import PostgresTestSupport
 import SSOKitPostgres
+import SSOKitStore
 import SSOKitTokenCache
 import Testing
 

@@ -1,7 +1,10 @@
 import Foundation
 import PostgresNIO
 import PostgresTestSupport
+import SSOKitConformance
+import SSOKitExtension
 import SSOKitPostgres
+import SSOKitStore
 import SSOKitTesting
 import SSOKitTokenCache
 import Testing

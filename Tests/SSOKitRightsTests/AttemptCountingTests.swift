@@ -5,7 +5,7 @@ import SSOKitTesting
 import Testing
 
 @testable import SSOKitRights
-@testable import SSOKitTokenCache
+@testable import SSOKitStore
 
 /// A custom evaluator that holds its answers until the test lets them go, and counts how often it was asked.
 private final class HeldEvaluator: Sendable {

@@ -2,7 +2,9 @@ import Crypto
 import Foundation
 import JWTKit
 import SSOKitCore
+import SSOKitExtension
 import SSOKitOIDC
+import SSOKitStore
 import SSOKitTokenCache
 import Testing
 

@@ -1,10 +1,10 @@
 import Crypto
 import Foundation
-import SSOKitTesting
+import SSOKitConformance
 import Testing
 
 @testable import SSOKitRights
-@testable import SSOKitTokenCache
+@testable import SSOKitStore
 
 /// A database written before rights records version 2 (`fixtures/rights/schema-v2`, SQLite schema 2).
 @Suite("Rights written by an earlier SSOKit")

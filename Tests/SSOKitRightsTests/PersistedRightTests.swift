@@ -1,9 +1,11 @@
 import Crypto
 import Foundation
 import JWTKit
+import SSOKitConformance
 import SSOKitCore
+import SSOKitExtension
 import SSOKitOIDC
-import SSOKitTesting
+import SSOKitStore
 import SSOKitTokenCache
 import Testing
 

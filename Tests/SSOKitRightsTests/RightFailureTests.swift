@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import SSOKitRights
+import SSOKitStore
 import SSOKitTokenCache
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitRights
-import SSOKitTesting
 import Testing
 
 @Suite("Right lifecycle")

@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 import SSOKitSAML
 import Testing
 

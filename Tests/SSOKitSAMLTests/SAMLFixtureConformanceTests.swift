@@ -1,6 +1,6 @@
 import Foundation
+import SSOKitConformance
 import SSOKitSAML
-import SSOKitTesting
 import Testing
 
 @Suite("Fixture conformance (fixtures/saml/cases)")

@@ -1,7 +1,7 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitSAML
-import SSOKitTesting
 
 /// Shared access to `fixtures/saml` for the SAML unit tests.
 enum SAMLTestSupport {
@@ -30,18 +30,22 @@ enum SAMLTestSupport {
     }
 
     /// The verifier configured as the fixture case `name` configures it, and the case's solicitation.
-    static func verifier(forCase name: String, replayGuard: (any SAMLAssertionReplayGuard)? = nil) throws
-        -> (SAMLResponseVerifier, SAMLResponseVerifier.Solicitation, [UInt8])
-    {
+    static func verifier(
+        forCase name: String, replayGuard: (any SAMLAssertionReplayGuard)? = nil,
+        adjusting adjust: (inout SAMLResponseVerifier.Configuration) -> Void = { _ in }
+    ) throws -> (SAMLResponseVerifier, SAMLResponseVerifier.Solicitation, [UInt8]) {
         let object = try JSONSerialization.jsonObject(with: Data(bytes("cases/\(name).json"))) as? [String: Any] ?? [:]
         let certificates = try (object["idp_certs"] as? [String] ?? []).map { try SAMLCertificate(pem: text($0)) }
-        let configuration = SAMLResponseVerifier.Configuration(
+        var configuration = SAMLResponseVerifier.Configuration(
             serviceProviderEntityID: object["sp_entity_id"] as? String ?? "",
             assertionConsumerServiceURL: object["acs_url"] as? String ?? "",
-            identityProviderEntityID: object["idp_entity_id"] as? String, identityProviderCertificates: certificates,
+            identityProviderEntityID: object["idp_entity_id"] as? String ?? "",
+            identityProviderCertificates: certificates,
             signaturePolicy: (object["signature_policy"] as? String).flatMap(SAMLSignaturePolicy.init)
                 ?? .assertionCovered,
+            insecureSkipIssuerCheck: object["idp_entity_id"] == nil,
             decryptionKey: try (object["sp_key"] as? String).map { try SAMLPrivateKey(pem: text($0)) })
+        adjust(&configuration)
         let now = SAMLDateTime.parse(object["now"] as? String ?? "") ?? Date()
         let solicitation: SAMLResponseVerifier.Solicitation =
             (object["request_id"] as? String).map { .request(id: $0) } ?? .unsolicited

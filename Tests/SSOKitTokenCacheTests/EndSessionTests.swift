@@ -1,5 +1,6 @@
 import Foundation
 import SSOKitCore
+import SSOKitStore
 import SSOKitTesting
 import SSOKitTokenCache
 import Testing

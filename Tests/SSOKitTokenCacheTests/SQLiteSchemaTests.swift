@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SSOKitTokenCache
+@testable import SSOKitStore
 
 @Suite("SQLite schema versions")
 struct SQLiteSchemaTests {

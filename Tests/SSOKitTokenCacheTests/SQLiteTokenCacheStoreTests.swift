@@ -1,5 +1,8 @@
 import Foundation
+import SSOKitConformance
 import SSOKitCore
+import SSOKitExtension
+import SSOKitStore
 import SSOKitTesting
 import SSOKitTokenCache
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitStore
 import SSOKitTokenCache
 
 // Test helper for the SQLite crash test: stores entries 0, 1, 2, ... into the cache file named by argv[1] under the

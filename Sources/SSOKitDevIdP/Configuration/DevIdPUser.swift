@@ -1,3 +1,4 @@
+import SSOKitCore
 import SSOKitOIDC
 
 /// A user who can sign in to the development IdP. The password is kept only as a salted scrypt hash.

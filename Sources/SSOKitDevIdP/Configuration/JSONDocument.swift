@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 import SSOKitOIDC
 
 /// A JSON configuration file (users, registrations), read whole under a size cap and parsed strictly.

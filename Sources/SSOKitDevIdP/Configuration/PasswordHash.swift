@@ -16,8 +16,7 @@ struct PasswordHash: Sendable {
 
     /// Hashes `password` under a fresh 128-bit salt.
     init(hashing password: String, cost: DevIdPPasswordCost = .standard) throws(DevIdPError) {
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let salt = SecureRandom.bytes(16)
         self.salt = salt
         self.rounds = cost.rounds
         self.digest = try Self.derive(password, salt: salt, rounds: cost.rounds)

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import SSOKitCore
 import SSOKitOIDC
 import SSOKitSAML
 

@@ -1,3 +1,4 @@
+import SSOKitCore
 import SSOKitOIDC
 
 /// Which of a user's claims each scope releases, in the ID token and at UserInfo (OIDC Core §5.4).

@@ -1,9 +1,11 @@
+import SSOKitCore
+
 /// Every failure of the development IdP: a stable snake_case code and a reason that never holds a password, code,
 /// token, cookie or SAML message.
 ///
 /// The OAuth codes (RFC 6749 §5.2, OIDC Core §3.1.2.6, RFC 6750 §3.1) are the very `error` values the endpoints
 /// answer with. Codes are extensible: switch over them with a `default`. Two errors are equal when their codes are.
-public struct DevIdPError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DevIdPError: SSOKitError {
     /// A stable, machine-readable kind of failure whose `description` is its snake_case name.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -86,12 +88,4 @@ public struct DevIdPError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

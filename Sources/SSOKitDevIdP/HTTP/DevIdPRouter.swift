@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SSOKitCore
 import SSOKitOIDC
 import Synchronization
 

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import SSOKitCore
 import SSOKitOIDC
 
 /// One HTTP response from an endpoint. Every response is `no-store` and `nosniff`, with no referrer.

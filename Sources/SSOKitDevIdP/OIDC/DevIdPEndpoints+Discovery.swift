@@ -1,3 +1,4 @@
+import SSOKitCore
 import SSOKitOIDC
 
 extension DevIdPEndpoints {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import SSOKitCore
 import SSOKitOIDC
 
 extension DevIdPEndpoints {

@@ -1,4 +1,5 @@
 import HTTPTypes
+import SSOKitCore
 import SSOKitOIDC
 
 extension DevIdPEndpoints {

@@ -1,4 +1,5 @@
 import JWTKit
+import SSOKitCore
 import SSOKitOIDC
 
 /// Signs ID tokens with the IdP's RSA key (RS256, `kid` in the header), through jwt-kit.

@@ -1,4 +1,5 @@
 import JWTKit
+import SSOKitCore
 import SSOKitOIDC
 
 /// A JWT payload made of arbitrary JSON claims, so that jwt-kit signs exactly the claims the IdP chose.

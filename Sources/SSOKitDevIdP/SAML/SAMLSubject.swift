@@ -1,3 +1,4 @@
+import SSOKitCore
 import SSOKitOIDC
 
 /// What an assertion says about the user: the NameID in the requested format and the attributes.

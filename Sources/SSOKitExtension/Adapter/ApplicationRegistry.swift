@@ -1,3 +1,4 @@
+import SSOKitStore
 import SSOKitTokenCache
 
 /// Which apps hold entries for one IdP and client, kept in the token cache under the reserved application `#apps`,

@@ -1,5 +1,6 @@
 import Foundation
 import SSOKitCore
+import SSOKitStore
 import SSOKitTokenCache
 
 /// The IdP sessions: each IdP's cookie jar, sealed in the token cache under the reserved application `#idp-session`

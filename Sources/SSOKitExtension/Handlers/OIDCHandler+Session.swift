@@ -1,5 +1,7 @@
 import Foundation
+import SSOKitCore
 import SSOKitOIDC
+import SSOKitStore
 import SSOKitTokenCache
 
 extension OIDCHandler {

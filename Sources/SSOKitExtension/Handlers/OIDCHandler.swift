@@ -1,6 +1,7 @@
 import Foundation
 import SSOKitCore
 import SSOKitOIDC
+import SSOKitStore
 import SSOKitTokenCache
 
 /// Answers one request for an OIDC payload: native operations, an intercepted authorization request, a Bearer

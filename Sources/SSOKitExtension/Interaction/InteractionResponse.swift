@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 import SSOKitOIDC
 
 /// The host's answer to an ``Interaction``.

@@ -1,6 +1,7 @@
 import Foundation
 import SSOKitCore
 import SSOKitOIDC
+import SSOKitStore
 import SSOKitTokenCache
 
 /// Pending interactions in the token cache's one-time entries: sealed, live for the interaction lifetime, taken at

@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 import SSOKitOIDC
 
 /// A profile's top-level dictionary, whichever form it came in, and what its signature proved.

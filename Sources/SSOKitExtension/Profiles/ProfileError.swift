@@ -1,9 +1,11 @@
+import SSOKitCore
+
 /// Why a configuration profile was refused: a stable code, a reason, and for ``Code-swift.struct/invalidProfile``
 /// every problem found, each naming its payload and key.
 ///
 /// Codes are extensible: new ones may be added in minor releases, so switch over them with a `default`. Two errors
 /// are equal when their codes are. Reasons never hold a secret from the profile.
-public struct ProfileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ProfileError: SSOKitError {
     /// A stable, machine-readable kind of refusal whose `description` is its snake_case name.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -59,12 +61,4 @@ public struct ProfileError: Error, Sendable, Hashable, CustomStringConvertible {
         let summary = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         return ProfileError(.invalidProfile, "the profile is invalid (\(summary))", problems: problems)
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -12,7 +12,8 @@ public struct SAMLProviderConfiguration: Sendable {
     public var metadataURL: String?
     /// The IdP signing certificates pinned by `idp_certificate` (several during a rollover).
     public var pinnedCertificates: [SAMLCertificate]
-    /// `idp_entity_id`, else the metadata's entity ID; nil when neither is known (Issuer is then not compared).
+    /// `idp_entity_id`, else the metadata's entity ID; nil when neither is known, and then the verifier is told, in
+    /// so many words, to skip the Issuer comparison (`insecureSkipIssuerCheck`).
     public var identityProviderEntityID: String?
     /// The SP entity ID (`sp_entity_id`).
     public var serviceProviderEntityID: String
@@ -50,8 +51,9 @@ public struct SAMLProviderConfiguration: Sendable {
     public var verifierConfiguration: SAMLResponseVerifier.Configuration {
         SAMLResponseVerifier.Configuration(
             serviceProviderEntityID: serviceProviderEntityID, assertionConsumerServiceURL: assertionConsumerServiceURL,
-            identityProviderEntityID: identityProviderEntityID,
-            identityProviderCertificates: responseSigningCertificates, decryptionKey: serviceProviderKey)
+            identityProviderEntityID: identityProviderEntityID ?? "",
+            identityProviderCertificates: responseSigningCertificates,
+            insecureSkipIssuerCheck: identityProviderEntityID == nil, decryptionKey: serviceProviderKey)
     }
 
     /// An AuthnRequest builder for this SP.

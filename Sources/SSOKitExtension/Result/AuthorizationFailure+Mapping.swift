@@ -1,6 +1,7 @@
 import SSOKitOIDC
 import SSOKitRights
 import SSOKitSAML
+import SSOKitStore
 import SSOKitTokenCache
 
 extension AuthorizationFailure {

@@ -1,5 +1,6 @@
 import Foundation
 import SSOKitOIDC
+import SSOKitStore
 import SSOKitTokenCache
 
 /// An OpenID Connect session: the tokens and the verified ID-token claims, and how it is kept in the token cache.

@@ -1,3 +1,4 @@
+import SSOKitCore
 import SSOKitRights
 import SSOKitTokenCache
 
@@ -29,9 +30,7 @@ public enum ProtectedCacheKey {
             let requirement = try PassphraseRequirement(
                 label: "cache passphrase", passphrase: try await newPassphrase())
             let right = try Right(requirement: .passphrase(requirement), authenticator: authenticator)
-            var generator = SystemRandomNumberGenerator()
-            let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-            persisted = try await rights.persist(right, identifier: identifier, secret: secret)
+            persisted = try await rights.persist(right, identifier: identifier, secret: SecureRandom.bytes(32))
         }
         try await persisted.authorize(localizedReason: localizedReason)
         return try CacheEncryptionKey(bytes: try persisted.secret())

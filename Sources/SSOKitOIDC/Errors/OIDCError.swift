@@ -1,8 +1,10 @@
+import SSOKitCore
+
 /// Every rejection from SSOKitOIDC: a stable code and a reason that never holds a token, code or secret.
 ///
 /// Codes are extensible: new ones may be added in minor releases, so switch over them with a `default`.
 /// Two errors are equal when their codes are.
-public struct OIDCError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct OIDCError: SSOKitError {
     /// A stable, machine-readable kind of failure whose `description` is its snake_case name.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -189,12 +191,4 @@ public struct OIDCError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

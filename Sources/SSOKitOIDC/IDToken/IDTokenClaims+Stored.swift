@@ -1,3 +1,5 @@
+import SSOKitCore
+
 extension IDTokenClaims {
     /// The claims of an ID token that was verified when it was issued and has been kept since where it could not be
     /// altered (sealed in a token cache, say): the payload is read; the signature is not checked again.

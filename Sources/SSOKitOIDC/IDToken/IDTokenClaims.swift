@@ -1,3 +1,5 @@
+import SSOKitCore
+
 /// The claims of a verified ID token: the standard ones typed, every one available raw.
 public struct IDTokenClaims: Sendable {
     /// `iss`.

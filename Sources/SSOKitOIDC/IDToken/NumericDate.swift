@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 
 /// A JWT NumericDate (RFC 7519 §2): seconds since 1970-01-01T00:00:00Z, possibly with a fraction.
 ///

@@ -1,3 +1,5 @@
+import SSOKitCore
+
 /// The protected header of a compact JWS, as far as verification needs it.
 ///
 /// `jwk`, `jku`, `x5u` and `x5c` are deliberately not read: keys come only from the configured key set

@@ -4,7 +4,6 @@ import SSOKitCore
 public enum RandomToken {
     /// A new random value of `byteCount` bytes, base64url-encoded.
     public static func make(byteCount: Int = 32) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode((0..<byteCount).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        Base64URL.encode(SecureRandom.bytes(byteCount))
     }
 }

@@ -1,5 +1,7 @@
+import SSOKitCore
+
 /// Every failure of SSOKitRights: a stable code and a reason that never holds a passphrase, key or secret.
-public struct RightError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RightError: SSOKitError {
     /// A stable, machine-readable kind of failure whose `description` is its snake_case name.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -58,12 +60,4 @@ public struct RightError: Error, Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.reason = reason
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

@@ -7,7 +7,8 @@ import SSOKitCore
 ///
 /// The key signs two things only, kept apart so that neither can stand for the other: answers to server challenges
 /// (``challengeSignature(for:)``, over ``RightChallenge/context`` and the challenge) and the `private_key_jwt`
-/// assertions that ``RightClientAssertionSigner`` builds itself. It never signs bytes chosen by a caller as they are.
+/// assertions that `RightClientAssertionSigner` (SSOKitExtension) builds itself. It never signs bytes chosen by a
+/// caller as they are.
 public struct RightPrivateKey: Sendable {
     let right: Right
     /// The matching public key.
@@ -20,8 +21,9 @@ public struct RightPrivateKey: Sendable {
         try sign(RightChallenge.signedMessage(for: challenge))
     }
 
-    /// The compact ES256 JWS of `header` and `payload` (JSON), for ``RightClientAssertionSigner`` alone.
-    func compactJWS(header: [UInt8], payload: [UInt8]) throws(RightError) -> String {
+    /// The compact ES256 JWS of `header` and `payload` (JSON), for `RightClientAssertionSigner` (SSOKitExtension)
+    /// alone: `package`, never public, so that no caller outside SSOKit gets the key to sign a JWS of its choosing.
+    package func compactJWS(header: [UInt8], payload: [UInt8]) throws(RightError) -> String {
         let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
         return signingInput + "." + Base64URL.encode(try sign(Array(signingInput.utf8)))
     }

@@ -1,5 +1,5 @@
 import Foundation
-import SSOKitTokenCache
+import SSOKitStore
 
 /// Keeps the failed-attempt counters of one right: in memory for a plain right, in the store for a persisted one
 /// (so that restarting the process does not reset them).

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import SSOKitCore
-import SSOKitTokenCache
+import SSOKitStore
 
 /// Authenticates a persisted right's attempt counters: HMAC-SHA256 under a key derived from the device key, over
 /// the right's identifier, a digest of its record and the counters. Counters edited in the store (reset to zero,

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import SSOKitCore
-import SSOKitTokenCache
+import SSOKitStore
 
 /// Persists rights under identifiers in a token-cache backend (in-memory, SQLite or PostgreSQL). Each persisted
 /// right gets a new P-256 key pair and may hold one secret; both are sealed per way of satisfying its requirement,

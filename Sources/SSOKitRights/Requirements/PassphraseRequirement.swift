@@ -22,8 +22,7 @@ public struct PassphraseRequirement: Sendable {
             throw RightError(.invalidRequirement, "the scrypt cost is outside the accepted bounds")
         }
         guard !passphrase.isEmpty else { throw RightError(.invalidRequirement, "the passphrase is empty") }
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let salt = SecureRandom.bytes(16)
         let key = try Self.derive(passphrase, salt: salt, cost: cost)
         self.init(
             label: label, salt: salt, cost: cost, check: PassphraseCheck.inMemory.value(for: key), creationKey: key)

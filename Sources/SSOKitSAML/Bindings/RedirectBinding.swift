@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 
 /// The HTTP-Redirect binding (SAML Bindings 2.0 §3.4): a message DEFLATE-compressed, base64-encoded and
 /// URL-encoded into the query string, signed over the exact query bytes (§3.4.4.1).
@@ -60,21 +61,21 @@ public enum RedirectBinding {
             throw SAMLError(.relayStateTooLong, "RelayState is \(relayState.utf8.count) bytes; at most 80 are allowed")
         }
         let deflated = try RawDeflate.compress(Array(xml.utf8))
-        var query = "\(parameter.rawValue)=\(FormEncoding.encode(SAMLBase64.encode(deflated)))"
-        if let relayState { query += "&RelayState=\(FormEncoding.encode(relayState))" }
+        var query = "\(parameter.rawValue)=\(FormURLEncoding.escape(SAMLBase64.encode(deflated), keeping: .unreserved))"
+        if let relayState { query += "&RelayState=\(FormURLEncoding.escape(relayState, keeping: .unreserved))" }
         if let signingKey {
             let algorithm = algorithm ?? SAMLSignatureAlgorithm.default(for: signingKey)
-            query += "&SigAlg=\(FormEncoding.encode(algorithm.uri))"
+            query += "&SigAlg=\(FormURLEncoding.escape(algorithm.uri, keeping: .unreserved))"
             let signature = try RawSignature.sign(Array(query.utf8), key: signingKey, algorithm: algorithm)
-            query += "&Signature=\(FormEncoding.encode(SAMLBase64.encode(signature)))"
+            query += "&Signature=\(FormURLEncoding.escape(SAMLBase64.encode(signature), keeping: .unreserved))"
         }
         return destination + (destination.contains("?") ? "&" : "?") + query
     }
 
     /// Decodes a redirect-binding query string (the part after `?`). With `signer`, the query must be signed by that
-    /// certificate's key (RSA-SHA1 only with `allowSHA1`); without it, any signature is ignored.
+    /// certificate's key (RSA-SHA1 only with `insecureAllowSHA1`); without it, any signature is ignored.
     public static func decode(
-        query: String, signer: SAMLCertificate?, allowSHA1: Bool = false, maximumInflatedBytes: Int = 1 << 20,
+        query: String, signer: SAMLCertificate?, insecureAllowSHA1: Bool = false, maximumInflatedBytes: Int = 1 << 20,
         limits: XMLLimits = XMLLimits()
     ) throws(SAMLError) -> Message {
         guard query.utf8.count <= 256 * 1024 else { throw SAMLError(.tooLarge, "the query string is too long") }
@@ -91,12 +92,13 @@ public enum RedirectBinding {
         case (nil, .some): parameter = .response
         default: throw SAMLError(.invalidMessage, "the query must carry exactly one of SAMLRequest and SAMLResponse")
         }
-        guard let encodedMessage = raw[parameter.rawValue], let message = FormEncoding.decode(encodedMessage) else {
+        guard let encodedMessage = raw[parameter.rawValue], let message = FormURLEncoding.unescape(encodedMessage)
+        else {
             throw SAMLError(.invalidEncoding, "the message parameter is not valid URL encoding")
         }
         var relayState: String?
         if let encodedRelayState = raw["RelayState"] {
-            guard let decoded = FormEncoding.decode(encodedRelayState) else {
+            guard let decoded = FormURLEncoding.unescape(encodedRelayState) else {
                 throw SAMLError(.invalidEncoding, "RelayState is not valid URL encoding")
             }
             guard decoded.utf8.count <= maximumRelayStateBytes else {
@@ -107,7 +109,7 @@ public enum RedirectBinding {
         var verifiedAlgorithm: SAMLSignatureAlgorithm?
         if let signer {
             verifiedAlgorithm = try verifySignature(
-                raw: raw, parameter: parameter, signer: signer, allowSHA1: allowSHA1)
+                raw: raw, parameter: parameter, signer: signer, insecureAllowSHA1: insecureAllowSHA1)
         }
         let compressed = try SAMLBase64.decode(message, limit: maximumInflatedBytes)
         let xml = try RawDeflate.decompress(compressed, limit: maximumInflatedBytes)
@@ -118,13 +120,14 @@ public enum RedirectBinding {
 
     /// Rebuilds the signed octets from the raw (still URL-encoded) values, in the order §3.4.4.1 fixes.
     private static func verifySignature(
-        raw: [String: Substring], parameter: Parameter, signer: SAMLCertificate, allowSHA1: Bool
+        raw: [String: Substring], parameter: Parameter, signer: SAMLCertificate, insecureAllowSHA1: Bool
     ) throws(SAMLError) -> SAMLSignatureAlgorithm {
         guard let encodedAlgorithm = raw["SigAlg"], let encodedSignature = raw["Signature"],
-            let algorithmURI = FormEncoding.decode(encodedAlgorithm),
-            let signatureText = FormEncoding.decode(encodedSignature)
+            let algorithmURI = FormURLEncoding.unescape(encodedAlgorithm),
+            let signatureText = FormURLEncoding.unescape(encodedSignature)
         else { throw SAMLError(.signatureMissing, "the query is not signed") }
-        guard let algorithm = SAMLSignatureAlgorithm(rawValue: algorithmURI), algorithm != .rsaSHA1 || allowSHA1 else {
+        guard let algorithm = SAMLSignatureAlgorithm(rawValue: algorithmURI), algorithm != .rsaSHA1 || insecureAllowSHA1
+        else {
             throw SAMLError(.unsupportedAlgorithm, "the signature algorithm \(algorithmURI) is not allowed")
         }
         let signature = try SAMLBase64.decode(signatureText, limit: 8192)

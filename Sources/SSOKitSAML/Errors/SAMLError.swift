@@ -1,9 +1,11 @@
+import SSOKitCore
+
 /// Every rejection from SSOKitSAML: a stable code, a reason that never holds an assertion, key or secret, and for
 /// a non-success status the status codes the IdP sent.
 ///
 /// Codes are extensible: new ones may be added in minor releases, so switch over them with a `default`.
 /// Two errors are equal when their codes are.
-public struct SAMLError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SAMLError: SSOKitError {
     /// A stable, machine-readable kind of failure whose `description` is its snake_case name.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -106,12 +108,4 @@ public struct SAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
         self.statusCodes = statusCodes
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

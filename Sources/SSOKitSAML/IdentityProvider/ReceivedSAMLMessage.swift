@@ -76,7 +76,7 @@ package struct ReceivedSAMLMessage: Sendable, Hashable {
         guard let signature = try EnvelopedSignatureVerifier.signature(of: root) else {
             throw SAMLError(.signatureMissing, "the message carries no enveloped signature")
         }
-        try EnvelopedSignatureVerifier(certificates: certificates, allowSHA1: false).verify(signature, of: root)
+        try EnvelopedSignatureVerifier(certificates: certificates, insecureAllowSHA1: false).verify(signature, of: root)
     }
 
     private static func isTrue(_ value: String?) -> Bool { value == "true" || value == "1" }

@@ -46,7 +46,8 @@ public struct IdentityProviderMetadata: Sendable, Hashable {
             guard let signature = try EnvelopedSignatureVerifier.signature(of: root) else {
                 throw SAMLError(.signatureMissing, "the metadata is not signed")
             }
-            try EnvelopedSignatureVerifier(certificates: [pinnedSigner], allowSHA1: false).verify(signature, of: root)
+            try EnvelopedSignatureVerifier(certificates: [pinnedSigner], insecureAllowSHA1: false).verify(
+                signature, of: root)
             verified = true
         }
         try checkValidity(root, now: now)

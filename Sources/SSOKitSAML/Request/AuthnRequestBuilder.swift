@@ -41,12 +41,8 @@ public struct AuthnRequestBuilder: Sendable {
 
     /// `_` followed by 160 random bits in hex: a valid NCName that cannot be guessed.
     public static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var text = "_"
-        for _ in 0..<20 {
-            let byte = UInt8.random(in: 0...255, using: &generator)
+        SecureRandom.bytes(20).reduce(into: "_") { text, byte in
             text += String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
         }
-        return text
     }
 }

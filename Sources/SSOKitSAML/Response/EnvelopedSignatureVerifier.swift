@@ -4,7 +4,7 @@ internal import CXMLSec
 /// covers that very element: the defence against XML signature wrapping.
 struct EnvelopedSignatureVerifier {
     let certificates: [SAMLCertificate]
-    let allowSHA1: Bool
+    let insecureAllowSHA1: Bool
 
     /// The element's own ds:Signature child, nil when it has none; several are refused.
     static func signature(of element: XMLElement) throws(SAMLError) -> XMLElement? {
@@ -42,7 +42,7 @@ struct EnvelopedSignatureVerifier {
             var referenceCount: Int32 = 0
             let status = referenceURI.withUnsafeMutableBufferPointer { buffer in
                 ssokit_dsig_verify(
-                    signature.node, certificate.publicKey.pointer, allowSHA1 ? 1 : 0, buffer.baseAddress,
+                    signature.node, certificate.publicKey.pointer, insecureAllowSHA1 ? 1 : 0, buffer.baseAddress,
                     buffer.count, &referenceCount)
             }
             if status == SSOKIT_DSIG_VALID {
@@ -71,11 +71,11 @@ struct EnvelopedSignatureVerifier {
             throw SAMLError(
                 .unsupportedAlgorithm, "\(context) uses canonicalization \(c14n); only exclusive C14N is allowed")
         }
-        guard SignatureAlgorithms.signatureMethodAllowed(method, allowSHA1: allowSHA1) else {
+        guard SignatureAlgorithms.signatureMethodAllowed(method, insecureAllowSHA1: insecureAllowSHA1) else {
             throw SAMLError(
                 .unsupportedAlgorithm, "\(context) uses the signature method \(method), which is not allowed")
         }
-        guard SignatureAlgorithms.digestMethodAllowed(digest, allowSHA1: allowSHA1) else {
+        guard SignatureAlgorithms.digestMethodAllowed(digest, insecureAllowSHA1: insecureAllowSHA1) else {
             throw SAMLError(.unsupportedAlgorithm, "\(context) uses the digest \(digest), which is not allowed")
         }
         if let transforms = reference.firstChild("Transforms", in: SAMLNamespace.dsig) {

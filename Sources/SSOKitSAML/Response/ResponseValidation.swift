@@ -25,7 +25,8 @@ struct ResponseValidation {
         let carried = scan.first
 
         let verifier = EnvelopedSignatureVerifier(
-            certificates: configuration.identityProviderCertificates, allowSHA1: configuration.allowSHA1)
+            certificates: configuration.identityProviderCertificates, insecureAllowSHA1: configuration.insecureAllowSHA1
+        )
         var responseSigned = false
         if let signature = try EnvelopedSignatureVerifier.signature(of: response) {
             try verifier.verify(signature, of: response)
@@ -133,7 +134,9 @@ struct ResponseValidation {
     }
 
     private func checkIssuer(_ issuer: String, of element: String) throws(SAMLError) {
-        if let expected = configuration.identityProviderEntityID, issuer != expected {
+        if configuration.insecureSkipIssuerCheck { return }
+        let expected = configuration.identityProviderEntityID
+        guard !expected.isEmpty, issuer == expected else {
             throw SAMLError(.issuerMismatch, "the \(element)'s Issuer is not the configured IdP")
         }
     }

@@ -16,14 +16,19 @@ public struct SAMLResponseVerifier: Sendable {
         public var serviceProviderEntityID: String
         /// The ACS URL: Destination and the bearer Recipient must equal it.
         public var assertionConsumerServiceURL: String
-        /// The IdP's entity ID that Issuer must equal; nil skips the comparison.
-        public var identityProviderEntityID: String?
+        /// The IdP's entity ID that every Issuer must equal (an empty one matches nothing).
+        public var identityProviderEntityID: String
         /// The pinned IdP signing certificates (several during a key rollover).
         public var identityProviderCertificates: [SAMLCertificate]
         /// Which signatures must be present (default: the assertion must be covered).
         public var signaturePolicy: SAMLSignaturePolicy
-        /// Whether RSA-SHA1 / ECDSA-SHA1 signatures and SHA-1 digests are accepted (default false).
-        public var allowSHA1: Bool
+        /// Whether RSA-SHA1 / ECDSA-SHA1 signatures and SHA-1 digests are accepted (default false). SHA-1 is broken
+        /// for collisions: turn this on only for an IdP that can sign nothing else.
+        public var insecureAllowSHA1: Bool
+        /// Skips the Issuer comparison (default false): any IdP whose signing certificate is pinned may then answer
+        /// under any entity ID. Only for an IdP whose entity ID is not known; ``identityProviderEntityID`` is then
+        /// ignored.
+        public var insecureSkipIssuerCheck: Bool
         /// Tolerated clock difference for every time check (default 60 s).
         public var clockSkew: TimeInterval
         /// Size and nesting caps.
@@ -33,17 +38,18 @@ public struct SAMLResponseVerifier: Sendable {
 
         /// Creates a configuration with the safe defaults.
         public init(
-            serviceProviderEntityID: String, assertionConsumerServiceURL: String, identityProviderEntityID: String?,
+            serviceProviderEntityID: String, assertionConsumerServiceURL: String, identityProviderEntityID: String,
             identityProviderCertificates: [SAMLCertificate], signaturePolicy: SAMLSignaturePolicy = .assertionCovered,
-            allowSHA1: Bool = false, clockSkew: TimeInterval = 60, limits: XMLLimits = XMLLimits(),
-            decryptionKey: SAMLPrivateKey? = nil
+            insecureAllowSHA1: Bool = false, insecureSkipIssuerCheck: Bool = false, clockSkew: TimeInterval = 60,
+            limits: XMLLimits = XMLLimits(), decryptionKey: SAMLPrivateKey? = nil
         ) {
             self.serviceProviderEntityID = serviceProviderEntityID
             self.assertionConsumerServiceURL = assertionConsumerServiceURL
             self.identityProviderEntityID = identityProviderEntityID
             self.identityProviderCertificates = identityProviderCertificates
             self.signaturePolicy = signaturePolicy
-            self.allowSHA1 = allowSHA1
+            self.insecureAllowSHA1 = insecureAllowSHA1
+            self.insecureSkipIssuerCheck = insecureSkipIssuerCheck
             self.clockSkew = clockSkew
             self.limits = limits
             self.decryptionKey = decryptionKey
@@ -89,15 +95,16 @@ public struct SAMLResponseVerifier: Sendable {
         return assertion
     }
 
-    /// Every check except the replay guard, synchronously, for a base64 form value.
-    public func validate(postedResponse: String, solicitation: Solicitation) throws(SAMLError) -> SAMLAssertion {
+    /// Every check except the replay guard, synchronously, for a base64 form value. Not public: outside SSOKit, a
+    /// Response is accepted through ``verify(postedResponse:solicitation:)``, which never forgets the replay guard.
+    package func validate(postedResponse: String, solicitation: Solicitation) throws(SAMLError) -> SAMLAssertion {
         try validate(
             xml: SAMLBase64.decode(postedResponse, limit: configuration.limits.maximumDocumentBytes),
             solicitation: solicitation)
     }
 
-    /// Every check except the replay guard, synchronously, for XML bytes.
-    public func validate(xml: [UInt8], solicitation: Solicitation) throws(SAMLError) -> SAMLAssertion {
+    /// Every check except the replay guard, synchronously, for XML bytes (tests, fuzzing and benchmarks).
+    package func validate(xml: [UInt8], solicitation: Solicitation) throws(SAMLError) -> SAMLAssertion {
         let tree = try XMLTree.parse(xml, limits: configuration.limits)
         return try ResponseValidation(configuration: configuration, now: clock.now, solicitation: solicitation)
             .run(on: tree)

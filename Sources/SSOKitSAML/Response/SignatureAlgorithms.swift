@@ -23,12 +23,12 @@ enum SignatureAlgorithms {
     ]
     static let sha1DigestMethod = "http://www.w3.org/2000/09/xmldsig#sha1"
 
-    static func signatureMethodAllowed(_ uri: String, allowSHA1: Bool) -> Bool {
-        strongSignatureMethods.contains(uri) || (allowSHA1 && sha1SignatureMethods.contains(uri))
+    static func signatureMethodAllowed(_ uri: String, insecureAllowSHA1: Bool) -> Bool {
+        strongSignatureMethods.contains(uri) || (insecureAllowSHA1 && sha1SignatureMethods.contains(uri))
     }
 
-    static func digestMethodAllowed(_ uri: String, allowSHA1: Bool) -> Bool {
-        strongDigestMethods.contains(uri) || (allowSHA1 && uri == sha1DigestMethod)
+    static func digestMethodAllowed(_ uri: String, insecureAllowSHA1: Bool) -> Bool {
+        strongDigestMethods.contains(uri) || (insecureAllowSHA1 && uri == sha1DigestMethod)
     }
 
     static let keyTransport: Set<String> = ["http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p"]

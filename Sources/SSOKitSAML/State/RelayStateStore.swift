@@ -21,8 +21,7 @@ public actor RelayStateStore<Value: Sendable> {
     /// Stores `value` and returns the RelayState that retrieves it: 22 base64url characters.
     public func put(_ value: Value) throws(SAMLError) -> String {
         let now = clock.now
-        var generator = SystemRandomNumberGenerator()
-        let key = Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let key = Base64URL.encode(SecureRandom.bytes(16))
         guard entries.insertIfAbsent(value, key: key, expiry: now.addingTimeInterval(lifetime), now: now) else {
             throw SAMLError(.tooLarge, "too many logins are in flight")
         }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SSOKitStore
 
 /// The 256-bit AES key that seals every value the cache stores. It is supplied by the caller (a key file, or a
 /// Right's secret) and never stored beside the data.

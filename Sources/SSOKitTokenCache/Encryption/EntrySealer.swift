@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SSOKitStore
 
 /// Seals stored values with AES-GCM. The associated data binds each ciphertext to what it is stored under, so a
 /// row copied under another key (another app's entry, say) fails to open.

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// Readers for results in tests: each fails the test with the result's kind when it is not the expected one.

@@ -1,10 +1,12 @@
 import Crypto
 import Foundation
 import HTTPTypes
+import SSOKitConformance
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights
-import SSOKitTesting
+import SSOKitStore
 import SSOKitTokenCache
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitExtension
-import SSOKitTesting
 import Testing
 
 /// Requests from many apps at once: each app's tokens stay its own.

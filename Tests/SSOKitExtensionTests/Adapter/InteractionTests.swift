@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
-import SSOKitTesting
+import SSOKitStore
 import SSOKitTokenCache
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
-import SSOKitTesting
 import Testing
 
 /// A web app's authorization request intercepted: completed with the IdP session and answered with a compact 302,

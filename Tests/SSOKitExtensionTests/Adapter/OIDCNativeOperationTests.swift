@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
-import SSOKitTesting
 import SSOKitTokenCache
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitExtension
-import SSOKitTesting
 import Testing
 
 /// The decision pipeline's first steps: the caller's identifier, the payload, the caller policy, the screen lock.

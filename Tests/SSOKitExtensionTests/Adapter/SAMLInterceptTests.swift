@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
 import SSOKitSAML
-import SSOKitTesting
 import Testing
 
 /// A web app's AuthnRequest intercepted: completed through the IdP's login form and session, and answered with a

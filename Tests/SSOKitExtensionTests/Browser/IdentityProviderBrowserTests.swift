@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
+import SSOKitConformance
 import SSOKitCore
 import SSOKitSAML
-import SSOKitTesting
 import Testing
 
 @testable import SSOKitExtension
@@ -34,21 +34,24 @@ import Testing
     @Test func redirectsInsideTheIdPAreFollowedWithItsCookiesAndTheFirstOneOutsideEndsTheWalk() async throws {
         let (browser, transport) = browser { request in
             switch request.urlWithoutQuery {
-            case "https://idp.test/start": return Self.redirect("https://login.idp.test/step", cookie: "a=1; Domain=idp.test")
+            case "https://idp.test/start":
+                return Self.redirect("https://login.idp.test/step", cookie: "a=1; Domain=idp.test")
             case "https://login.idp.test/step": return Self.redirect("/done?x=1", cookie: "b=2")
             default: return Self.redirect("https://app.test/cb?code=c")
             }
         }
         var jar = CookieJar()
-        let outcome = try await browser.navigate(.get(URL(string: "https://idp.test/start")!), jar: &jar, origins: origins)
+        let outcome = try await browser.navigate(
+            .get(URL(string: "https://idp.test/start")!), jar: &jar, origins: origins)
         guard case .left(let location) = outcome else {
             Issue.record("\(outcome)")
             return
         }
         #expect(location.absoluteString == "https://app.test/cb?code=c")
-        #expect(transport.requests.map(\.urlWithoutQuery) == [
-            "https://idp.test/start", "https://login.idp.test/step", "https://login.idp.test/done",
-        ])
+        #expect(
+            transport.requests.map(\.urlWithoutQuery) == [
+                "https://idp.test/start", "https://login.idp.test/step", "https://login.idp.test/done",
+            ])
         #expect(transport.requests.last?.request.headerFields[.cookie] == "a=1; b=2")
     }
 
@@ -56,7 +59,8 @@ import Testing
         let (browser, _) = browser { _ in Self.redirect("https://idp.test/callback?code=1") }
         var jar = CookieJar()
         let outcome = try await browser.navigate(
-            .get(URL(string: "https://idp.test/a")!), jar: &jar, origins: origins, stopAt: ["https://idp.test/callback"])
+            .get(URL(string: "https://idp.test/a")!), jar: &jar, origins: origins, stopAt: ["https://idp.test/callback"]
+        )
         guard case .left(let url) = outcome else {
             Issue.record("\(outcome)")
             return
@@ -65,7 +69,8 @@ import Testing
     }
 
     @Test func redirectLoopsAreBounded() async throws {
-        let (browser, transport) = browser({ _ in Self.redirect("https://idp.test/loop") }, limits: ExtensionLimits(maximumRedirects: 3))
+        let (browser, transport) = browser(
+            { _ in Self.redirect("https://idp.test/loop") }, limits: ExtensionLimits(maximumRedirects: 3))
         var jar = CookieJar()
         await #expect(throws: AuthorizationFailure(.failed, .tooManyRedirects, "")) {
             try await browser.navigate(.get(URL(string: "https://idp.test/loop")!), jar: &jar, origins: origins)
@@ -97,24 +102,30 @@ import Testing
             }
         }
         var jar = CookieJar()
-        let found = try await browser.navigate(.get(URL(string: "https://idp.test/login")!), jar: &jar, origins: origins)
+        let found = try await browser.navigate(
+            .get(URL(string: "https://idp.test/login")!), jar: &jar, origins: origins)
         guard case .loginForm(let form) = found else {
             Issue.record("\(found)")
             return
         }
         #expect(form.action.absoluteString == "https://idp.test/login")
-        guard case .autoPost(let content) = try await browser.navigate(.get(URL(string: "https://idp.test/post")!), jar: &jar, origins: origins)
+        guard
+            case .autoPost(let content) = try await browser.navigate(
+                .get(URL(string: "https://idp.test/post")!), jar: &jar, origins: origins)
         else {
             Issue.record("no auto-post")
             return
         }
         #expect(content.action == "https://sp.test/acs")
-        guard case .page(200) = try await browser.navigate(.get(URL(string: "https://idp.test/other")!), jar: &jar, origins: origins)
+        guard
+            case .page(200) = try await browser.navigate(
+                .get(URL(string: "https://idp.test/other")!), jar: &jar, origins: origins)
         else {
             Issue.record("not a plain page")
             return
         }
-        let (small, _) = self.browser({ _ in Self.html(String(repeating: "x", count: 2048)) }, limits: ExtensionLimits(maximumPageBytes: 1024))
+        let (small, _) = self.browser(
+            { _ in Self.html(String(repeating: "x", count: 2048)) }, limits: ExtensionLimits(maximumPageBytes: 1024))
         await #expect(throws: AuthorizationFailure(.failed, .idpError, "")) {
             try await small.navigate(.get(URL(string: "https://idp.test/big")!), jar: &jar, origins: origins)
         }
@@ -131,7 +142,8 @@ import Testing
                     + #"<input type="hidden" name="RelayState" value="r"></form>"#)
         }
         var jar = CookieJar()
-        let outcome = try await browser.navigate(.get(URL(string: "https://idp.test/hop")!), jar: &jar, origins: origins)
+        let outcome = try await browser.navigate(
+            .get(URL(string: "https://idp.test/hop")!), jar: &jar, origins: origins)
         guard case .left(let url) = outcome else {
             Issue.record("\(outcome)")
             return

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
 import Testing

@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
+import SSOKitConformance
 import SSOKitCore
 import SSOKitExtension
 import SSOKitOIDC
 import SSOKitRights
-import SSOKitTesting
+import SSOKitStore
 import SSOKitTokenCache
 import Testing
 

@@ -1,9 +1,12 @@
 import Foundation
 import SSOKitCore
 import SSOKitSAML
+import SSOKitStore
+import SSOKitTokenCache
 
 /// SSOKitSAML's replay hook on the token cache's store: an assertion ID is recorded until its NotOnOrAfter, in
-/// whatever backend the cache uses (so several processes sharing a store refuse each other's replays).
+/// whatever backend the cache uses (so several processes sharing a store refuse each other's replays). It lives in
+/// the adapter, where SAML and the cache meet, so that neither of them needs the other.
 ///
 /// Each record is keyed by ``SAMLReplayKey``, so assertion IDs of different issuers never collide and no key holds
 /// a character that a database refuses or cuts at.

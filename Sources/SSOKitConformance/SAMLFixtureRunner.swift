@@ -55,8 +55,10 @@ public enum SAMLFixtureRunner {
         let policy = fixture.string("signature_policy").flatMap(SAMLSignaturePolicy.init(rawValue:))
         let configuration = SAMLResponseVerifier.Configuration(
             serviceProviderEntityID: spEntityID, assertionConsumerServiceURL: acsURL,
-            identityProviderEntityID: fixture.string("idp_entity_id"), identityProviderCertificates: certificates,
-            signaturePolicy: policy ?? .assertionCovered, allowSHA1: fixture.members["allow_sha1"]?.boolValue ?? false,
+            identityProviderEntityID: fixture.string("idp_entity_id") ?? "", identityProviderCertificates: certificates,
+            signaturePolicy: policy ?? .assertionCovered,
+            insecureAllowSHA1: fixture.members["allow_sha1"]?.boolValue ?? false,
+            insecureSkipIssuerCheck: fixture.string("idp_entity_id") == nil,
             clockSkew: TimeInterval(fixture.members["clock_skew"]?.int64Value ?? 60), limits: limits,
             decryptionKey: try fixture.string("sp_key").map { try SAMLPrivateKey(pem: text($0, in: folder)) })
         let verifier = SAMLResponseVerifier(

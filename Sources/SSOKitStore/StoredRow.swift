@@ -2,11 +2,11 @@ import Foundation
 
 /// One stored entry as a backend sees it: the plain key (never secret), the sealed value, and non-secret metadata.
 public struct StoredRow: Sendable, Hashable {
-    /// ``TokenCacheKey/canonical``.
+    /// `TokenCacheKey.canonical` (SSOKitTokenCache).
     public var key: String
     /// The calling app, in plain so that listing and purging can filter by it.
     public var application: String
-    /// The AES-GCM sealed ``CachedTokens``.
+    /// The AES-GCM sealed `CachedTokens` (SSOKitTokenCache).
     public var sealed: [UInt8]
     /// When the entry stops being useful; nil when unknown.
     public var expiresAt: Date?

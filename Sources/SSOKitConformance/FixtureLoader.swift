@@ -1,4 +1,5 @@
 import Foundation
+import SSOKitCore
 import SSOKitOIDC
 
 /// Finds and reads the repository's `fixtures/` folder.

@@ -1,9 +1,12 @@
 import Foundation
 import SSOKitOIDC
+import SSOKitRights
 
 /// Signs OIDC `private_key_jwt` client assertions (RFC 7523) with a persisted right's key, as ES256 with the key's
 /// JWK thumbprint as `kid`. Register ``RightPublicKey/jwk`` with the provider. Signing fails with `not_authorized`
 /// unless the right is authorized.
+///
+/// It lives here, where OIDC and the rights meet, so that SSOKitRights needs no OIDC.
 public struct RightClientAssertionSigner: ClientAssertionSigner {
     private let right: PersistedRight
     private let keyID: String

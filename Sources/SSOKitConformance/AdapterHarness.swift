@@ -1,6 +1,7 @@
 import Foundation
 import SSOKitCore
 import SSOKitExtension
+import SSOKitStore
 import SSOKitTokenCache
 
 /// A redirect-extension adapter wired to an ``InMemoryIdentityProvider`` and an in-memory token cache, on an

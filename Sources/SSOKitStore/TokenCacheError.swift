@@ -1,7 +1,10 @@
-/// Every failure of SSOKitTokenCache's own: a stable code and a reason that never holds a token or key.
+import SSOKitCore
+
+/// Every failure of the token cache and of its stores (SSOKitStore, SSOKitTokenCache, SSOKitPostgres): a stable code
+/// and a reason that never holds a token or key.
 ///
 /// A refresh function's own error is not wrapped: it reaches every waiting caller unchanged.
-public struct TokenCacheError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TokenCacheError: SSOKitError {
     /// A stable, machine-readable kind of failure whose `description` is its snake_case name.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -39,12 +42,4 @@ public struct TokenCacheError: Error, Sendable, Hashable, CustomStringConvertibl
         self.code = code
         self.reason = reason
     }
-
-    /// `code: reason`.
-    public var description: String { "\(code): \(reason)" }
-
-    /// Errors are equal when their codes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-    /// Hashes the code.
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

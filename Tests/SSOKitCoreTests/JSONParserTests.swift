@@ -1,4 +1,4 @@
-import SSOKitOIDC
+import SSOKitCore
 import Testing
 
 @Suite("JSONParser")

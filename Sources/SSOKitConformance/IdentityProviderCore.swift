@@ -269,7 +269,6 @@ enum Page {
 /// Random URL-safe text for codes, tokens and session IDs.
 enum RandomText {
     static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        Base64URL.encode(SecureRandom.bytes(16))
     }
 }

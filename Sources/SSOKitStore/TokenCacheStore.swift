@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where a ``TokenCache`` keeps its rows. Every write is durable when the call returns; a failing call changes
-/// nothing. Implementations: ``InMemoryTokenCacheStore``; SQLite and PostgreSQL stores share the same contract.
+/// Where a `TokenCache` (SSOKitTokenCache) keeps its rows. Every write is durable when the call returns; a failing
+/// call changes nothing. Implementations: ``InMemoryTokenCacheStore``; SQLite and PostgreSQL stores share the same contract.
 public protocol TokenCacheStore: Sendable {
     /// The row stored under `key`, or nil.
     func row(for key: String) async throws(TokenCacheError) -> StoredRow?

@@ -1,24 +1,24 @@
 /// A strict RFC 8259 parser for hostile input: UTF-8 only, a nesting-depth cap, duplicate member names refused
 /// (RFC 7515 §4 requires that for JOSE headers), no trailing content.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// Why a document was refused.
-    public struct Failure: Error, Sendable, Equatable {
+    package struct Failure: Error, Sendable, Equatable {
         /// The byte offset at which parsing stopped.
-        public var offset: Int
+        package var offset: Int
         /// What was wrong there.
-        public var reason: String
+        package var reason: String
     }
 
     /// The deepest nesting of arrays and objects accepted.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
     /// Creates a parser.
-    public init(maxDepth: Int = 32) {
+    package init(maxDepth: Int = 32) {
         self.maxDepth = maxDepth
     }
 
     /// Parses one JSON document.
-    public func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+    package func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure>? = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(Failure) in try parse(buffer) }
         }
@@ -28,7 +28,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses one JSON document from a buffer.
-    public func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+    package func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
         var reader = Reader(bytes: buffer, maxDepth: maxDepth)
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
