@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .library(name: "SSOKitDevIdP", targets: ["SSOKitDevIdP"]),
         .library(name: "SSOKitProxy", targets: ["SSOKitProxy"]),
+        .library(name: "SSOKitHummingbird", targets: ["SSOKitHummingbird"]),
         .library(name: "SSOKitDemo", targets: ["SSOKitDemo"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -167,6 +168,26 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The kernel's peer credentials of a Unix domain socket (struct ucred), which Swift's Glibc does not declare.
+        .target(name: "CPeerCredentials"),
+        // The adapter as HTTP (issue 13): the app API's routes, caller identity and `ssokit serve`'s pieces.
+        .target(
+            name: "SSOKitHummingbird",
+            dependencies: [
+                "CPeerCredentials",
+                "SSOKitCore",
+                "SSOKitOIDC",
+                "SSOKitTokenCache",
+                "SSOKitExtension",
+                "SSOKitProxy",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),
@@ -454,6 +475,17 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SSOKitHummingbirdTests",
+            dependencies: [
+                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitProxy",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
