@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SSOKitCore
+import SSOKitExtension
+import SSOKitHummingbird
+
+/// `ssokit serve`: the redirect-extension adapter as a service (CLI-CONTRACT.md). The app API on a Unix domain
+/// socket (or plain TCP on loopback with `--insecure-loopback`); `READY <address>` on stdout once listening; JSON-line
+/// logs on stderr; SIGHUP reloads the profile, SIGTERM/SIGINT finish the requests in flight and exit 0.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the redirect-extension adapter as a service: the app API for native apps.")
+
+    @Option(help: "The profile: a .mobileconfig (XML plist, signed or not) or JSON {\"PayloadContent\": [...]}.")
+    var profile: String
+    @Option(help: "A PEM file of trust anchors for a signed profile.")
+    var trust: String?
+    @Option(help: "The Unix domain socket to listen on (default: $XDG_RUNTIME_DIR/ssokit.sock, else in the cache folder).")
+    var socket: String?
+    @Option(help: "Listen on plain TCP on this loopback address instead (needs --port and --insecure-loopback).")
+    var host: String?
+    @Option(help: "The TCP port (0 = any free port).")
+    var port: Int?
+    @Flag(
+        name: .customLong("insecure-loopback"),
+        help: "Allow plain TCP on loopback: any local process is the registry's \"loopback\" caller.")
+    var insecureLoopback = false
+    @Option(help: "The caller registry: JSON {\"uids\": {...}, \"certificates\": {...}, \"loopback\": [...]}.")
+    var registry: String?
+    @Option(name: .customLong("request-timeout"), help: "Seconds a client may take to send one whole request.")
+    var requestTimeout: Int = 30
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        if socket != nil && (host != nil || port != nil) { throw ValidationError("--socket excludes --host/--port") }
+        if (host == nil) != (port == nil) { throw ValidationError("--host and --port go together") }
+        if let host {
+            guard insecureLoopback else {
+                throw ValidationError("plain TCP needs --insecure-loopback (and a loopback --host)")
+            }
+            guard EndpointSecurity.isLoopback(host: host) else {
+                throw ValidationError("--host \(host) is not a loopback address")
+            }
+        } else if insecureLoopback {
+            throw ValidationError("--insecure-loopback needs --host and --port")
+        }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
+        guard (1...3600).contains(requestTimeout) else { throw ValidationError("--request-timeout must be 1...3600") }
+    }
+
+    func run() async throws {
+        let logger = ServeLogging.bootstrap()
+        try await CLIOutput.run {
+            let clock = SystemClock()
+            let (profile, trust) = (self.profile, self.trust)
+            let catalog = try ProfileFile.catalog(profile, trust: trust, clock: clock)
+            let listener = try listener()
+            let callers = try callerRegistry(listener: listener, logger: logger)
+            try await CacheContext.with(storeOptions, clock: clock) { context in
+                try await HTTPSession.with { transport in
+                    let environment = ExtensionEnvironment(
+                        tokenCache: context.cache, transport: transport, clock: clock, rightStore: context.rights)
+                    let slot = AdapterSlot(RedirectExtension(catalog: catalog, environment: environment))
+                    let api = AppAPI(
+                        adapter: slot, registry: callers,
+                        owners: InteractionOwners(cache: context.cache, clock: clock), identification: .connection)
+                    var configuration = AppAPIServerConfiguration(listener: listener)
+                    configuration.requestTimeout = .seconds(requestTimeout)
+                    logger.info("starting", metadata: ["payloads": "\(catalog.payloads.count)"])
+                    try await AppAPIServer.run(
+                        api, configuration: configuration,
+                        reload: {
+                            await ProfileReload.run(slot: slot, logger: logger) {
+                                RedirectExtension(
+                                    catalog: try ProfileFile.catalog(profile, trust: trust, clock: clock),
+                                    environment: environment)
+                            }
+                        }, logger: logger,
+                        onReady: { address in
+                            // Unbuffered: whoever started the server waits for this line on a pipe.
+                            FileHandle.standardOutput.write(Data("READY \(address)\n".utf8))
+                        })
+                    logger.info("stopped")
+                }
+            }
+        }
+    }
+
+    private func listener() throws -> AppAPIServerConfiguration.Listener {
+        if let host, let port { return .insecureLoopback(host: host, port: port) }
+        if let socket { return .unixSocket(path: URL(fileURLWithPath: socket).path) }
+        let environment = ProcessInfo.processInfo.environment
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            return .unixSocket(path: URL(fileURLWithPath: runtime).appendingPathComponent("ssokit.sock").path)
+        }
+        try SecureFolder.prepare(storeOptions.cacheDirectory)
+        return .unixSocket(path: storeOptions.cacheDirectory.appendingPathComponent("serve.sock").path)
+    }
+
+    /// `--registry`, else: over the socket, this user's uid may act as any app; over loopback TCP, any local
+    /// process may (both with a warning).
+    private func callerRegistry(
+        listener: AppAPIServerConfiguration.Listener, logger: Logger
+    ) throws -> CallerRegistry {
+        if let registry {
+            return try CallerRegistry(json: SAMLFileInput.bytes(registry, limit: CallerRegistry.maximumJSONBytes + 1))
+        }
+        var callers = CallerRegistry()
+        switch listener {
+        case .unixSocket:
+            callers.grant(.anyApplication, to: .localUser(uid: getuid()))
+            logger.warning("no --registry: this user (uid \(getuid())) may act as any app on the socket")
+        case .insecureLoopback:
+            callers.grant(.anyApplication, to: .loopback)
+            logger.warning("no --registry: any local process may act as any app over loopback TCP")
+        }
+        if case .insecureLoopback(let host, _) = listener {
+            logger.warning("--insecure-loopback: plain TCP on \(host); every local process can reach the app API")
+        }
+        return callers
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// HTTP/1.1 over a Unix domain socket (`ssokit serve`'s default listener), one request per connection, every
+/// read and write bounded by a 10 s socket timeout. Blocking calls run off Swift's cooperative pool.
+enum UnixSocketHTTP {
+    struct Answer {
+        let status: Int
+        let headers: [String: String]
+        let body: String
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] }
+        var error: String? { json?["error"] as? String }
+        var result: String? { json?["result"] as? String }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func get(_ socket: String, _ path: String) async throws -> Answer {
+        try await exchange(socket, "GET \(path) HTTP/1.1\r\nHost: ssokit\r\nConnection: close\r\n\r\n")
+    }
+
+    static func post(_ socket: String, _ path: String, body: String) async throws -> Answer {
+        try await exchange(
+            socket,
+            "POST \(path) HTTP/1.1\r\nHost: ssokit\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+    }
+
+    /// Sends `request` and reads until the server closes.
+    static func exchange(_ socket: String, _ request: String) async throws -> Answer {
+        let raw = try await offPool {
+            let descriptor = try connect(socket)
+            defer { close(descriptor) }
+            try send(descriptor, Array(request.utf8))
+            return readToEnd(descriptor)
+        }
+        return try parse(raw)
+    }
+
+    /// A connected socket with 10 s send and receive timeouts.
+    static func connect(_ path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw Failure(description: "socket path too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(description: "connect(\(path)) failed: errno \(errno)")
+        }
+        return descriptor
+    }
+
+    static func send(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw Failure(description: "write failed: errno \(errno)") }
+            offset += written
+        }
+    }
+
+    /// Everything until EOF, an error or a receive timeout.
+    static func readToEnd(_ descriptor: Int32) -> [UInt8] {
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return result }
+            result += buffer[0..<count]
+        }
+    }
+
+    /// Runs blocking socket work on a thread of its own.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private static func parse(_ raw: [UInt8]) throws -> Answer {
+        let text = String(decoding: raw, as: UTF8.self)
+        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "no HTTP answer: \(text)") }
+        let lines = text[..<split.lowerBound].split(separator: "\r\n")
+        guard let statusLine = lines.first, statusLine.split(separator: " ").count >= 2,
+            let status = Int(statusLine.split(separator: " ")[1])
+        else { throw Failure(description: "no status line") }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = String(text[split.upperBound...])
+        if headers["transfer-encoding"] == "chunked" { body = dechunk(body) }
+        return Answer(status: status, headers: headers, body: body)
+    }
+
+    private static func dechunk(_ text: String) -> String {
+        var rest = Substring(text)
+        var body = ""
+        while let end = rest.range(of: "\r\n"), let size = Int(rest[..<end.lowerBound], radix: 16), size > 0 {
+            let start = end.upperBound
+            let stop = rest.utf8.index(start, offsetBy: size)
+            body += rest[start..<stop]
+            rest = rest[stop...].dropFirst(2)
+        }
+        return body
+    }
+}
