@@ -234,6 +234,7 @@ let package = Package(
         .target(
             name: "SSOKitDemo",
             dependencies: [
+                "SSOKitHummingbird",
                 "SSOKitCore",
                 "SSOKitOIDC",
                 "SSOKitSAML",
@@ -256,6 +257,7 @@ let package = Package(
             dependencies: [
                 "SSOKitDemo",
                 "SSOKitHummingbird",
+                "SSOKitProxy",
                 "SSOKitDevIdP",
                 "SSOKitCore",
                 "SSOKitExtension",
@@ -488,6 +490,8 @@ let package = Package(
             name: "SSOKitHummingbirdTests",
             dependencies: [
                 "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitProxy",
+                "SSOKitDevIdP", "SSOKitCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -4,6 +4,7 @@ import Logging
 import SSOKitCore
 import SSOKitExtension
 import SSOKitHummingbird
+import SSOKitProxy
 
 /// `ssokit serve`: the redirect-extension adapter as a service (CLI-CONTRACT.md). The app API on a Unix domain
 /// socket (or plain TCP on loopback with `--insecure-loopback`); `READY <address>` on stdout once listening; JSON-line
@@ -28,6 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
     var insecureLoopback = false
     @Option(help: "The caller registry: JSON {\"uids\": {...}, \"certificates\": {...}, \"loopback\": [...]}.")
     var registry: String?
+    @Option(
+        name: .customLong("proxy-port"),
+        help: "Also run the browser-intercepting proxy on 127.0.0.1:N (0 = any free port); GET /proxy.pac names it.")
+    var proxyPort: Int?
     @Option(name: .customLong("request-timeout"), help: "Seconds a client may take to send one whole request.")
     var requestTimeout: Int = 30
     @OptionGroup var storeOptions: StoreOptions
@@ -46,6 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--insecure-loopback needs --host and --port")
         }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
+        if let proxyPort, !(0...65535).contains(proxyPort) { throw ValidationError("--proxy-port must be 0...65535") }
         guard (1...3600).contains(requestTimeout) else { throw ValidationError("--request-timeout must be 1...3600") }
     }
 
@@ -62,14 +68,17 @@ struct ServeCommand: AsyncParsableCommand {
                     let environment = ExtensionEnvironment(
                         tokenCache: context.cache, transport: transport, clock: clock, rightStore: context.rights)
                     let slot = AdapterSlot(RedirectExtension(catalog: catalog, environment: environment))
+                    let owners = InteractionOwners(cache: context.cache, clock: clock)
+                    let proxy = try await startProxy(catalog: catalog, slot: slot, owners: owners, logger: logger)
+                    let autoConfig = proxy?.autoConfig
                     let api = AppAPI(
-                        adapter: slot, registry: callers,
-                        owners: InteractionOwners(cache: context.cache, clock: clock), identification: .connection)
+                        adapter: slot, registry: callers, owners: owners, identification: .connection,
+                        autoConfig: { autoConfig })
                     var configuration = AppAPIServerConfiguration(listener: listener)
                     configuration.requestTimeout = .seconds(requestTimeout)
                     logger.info("starting", metadata: ["payloads": "\(catalog.payloads.count)"])
                     try await AppAPIServer.run(
-                        api, configuration: configuration,
+                        api, configuration: configuration, services: proxy.map { [InterceptingProxyService($0.proxy)] } ?? [],
                         reload: {
                             await ProfileReload.run(slot: slot, logger: logger) {
                                 RedirectExtension(
@@ -85,6 +94,29 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// With `--proxy-port`: the intercepting proxy for the profile's Redirect URLs, whose credentials questions
+    /// are the extension's sign-in page, and its PAC file.
+    private func startProxy(
+        catalog: ProfileCatalog, slot: AdapterSlot, owners: InteractionOwners, logger: Logger
+    ) async throws -> (proxy: InterceptingProxy, autoConfig: ProxyAutoConfig)? {
+        guard let proxyPort else { return nil }
+        let prefixes = try RedirectIntercepts.prefixes(catalog)
+        if prefixes.contains(where: { $0.origin.scheme == "https" }) {
+            throw CLIFailure(
+                code: "invalid_configuration",
+                message: "--proxy-port intercepts http Redirect URLs only for now (https needs the local CA)")
+        }
+        var configuration = ProxyConfiguration(interceptPrefixes: prefixes)
+        configuration.port = proxyPort
+        configuration.allowedPorts.formUnion(prefixes.map(\.origin.port))
+        configuration.logger = logger
+        let interceptor = AdapterProxyInterceptor(adapter: slot, credentials: .signInPage(owners: owners))
+        let proxy = try await InterceptingProxy.start(configuration: configuration, interceptor: interceptor)
+        logger.info(
+            "proxy listening", metadata: ["port": "\(proxy.port)", "intercepted": "\(prefixes.map(\.url))"])
+        return (proxy, try ProxyAutoConfig(prefixes: prefixes, proxyPort: proxy.port))
     }
 
     private func listener() throws -> AppAPIServerConfiguration.Listener {
