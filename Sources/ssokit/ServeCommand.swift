@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Prometheus
 import SSOKitCore
 import SSOKitExtension
 import SSOKitHummingbird
@@ -65,15 +66,18 @@ struct ServeCommand: AsyncParsableCommand {
             let callers = try callerRegistry(listener: listener, logger: logger)
             try await CacheContext.with(storeOptions, clock: clock) { context in
                 try await HTTPSession.with { transport in
+                    let prometheus = PrometheusCollectorRegistry()
+                    let metrics = AppAPIMetrics(factory: PrometheusMetricsFactory(registry: prometheus))
                     let environment = ExtensionEnvironment(
-                        tokenCache: context.cache, transport: transport, clock: clock, rightStore: context.rights)
+                        tokenCache: context.cache, transport: MeteredTransport(transport, metrics: metrics),
+                        clock: clock, rightStore: context.rights)
                     let slot = AdapterSlot(RedirectExtension(catalog: catalog, environment: environment))
                     let owners = InteractionOwners(cache: context.cache, clock: clock)
                     let proxy = try await startProxy(catalog: catalog, slot: slot, owners: owners, logger: logger)
                     let autoConfig = proxy?.autoConfig
                     let api = AppAPI(
                         adapter: slot, registry: callers, owners: owners, identification: .connection,
-                        autoConfig: { autoConfig })
+                        autoConfig: { autoConfig }, metrics: metrics, exposition: { prometheus.emitToString() })
                     var configuration = AppAPIServerConfiguration(listener: listener)
                     configuration.requestTimeout = .seconds(requestTimeout)
                     logger.info("starting", metadata: ["payloads": "\(catalog.payloads.count)"])

@@ -4,6 +4,8 @@ import SSOKitExtension
 extension AppAPI {
     /// `POST /v1/authorize`.
     func authorize(_ request: Request, _ context: Context) async -> Response {
+        let start = ContinuousClock.now
+        var operation = "unknown"
         do throws(AppAPIError) {
             let caller = try await identify(request, context)
             let bytes = try await body(of: request)
@@ -13,6 +15,7 @@ extension AppAPI {
             } catch {
                 throw AppAPIError(error)
             }
+            operation = AppAPIMetrics.dimension(authorization.operation)
             guard authorization.operation != .configurationRemoved else { throw AppAPIError.operationNotPermitted }
             guard registry.permits(caller, application: authorization.callerBundleIdentifier) else {
                 context.logger.notice(
@@ -20,18 +23,27 @@ extension AppAPI {
                     metadata: ["caller": "\(caller)", "app": "\(authorization.callerBundleIdentifier)"])
                 throw AppAPIError.appNotPermitted
             }
-            let result = await bound(await slot.adapter.authorize(authorization), to: caller)
-            log(result, context, ["route": "authorize", "operation": "\(authorization.operation)",
-                "app": "\(authorization.callerBundleIdentifier)", "caller": "\(caller)"])
+            let adapter = slot.adapter
+            let result = await bound(
+                await counted("authorize") { await adapter.authorize(authorization) }, to: caller)
+            log(
+                result, context,
+                [
+                    "route": "authorize", "operation": "\(authorization.operation)",
+                    "app": "\(authorization.callerBundleIdentifier)", "caller": "\(caller)",
+                ])
+            metrics.answered(route: "authorize", operation: operation, outcome: result.kind, since: start)
             return JSONResponse.make(text: result.jsonText)
         } catch {
             log(error, context, route: "authorize")
+            metrics.answered(route: "authorize", operation: operation, outcome: error.code, since: start)
             return error.response
         }
     }
 
     /// `POST /v1/interactions/{id}`.
     func resume(_ request: Request, _ context: Context) async -> Response {
+        let start = ContinuousClock.now
         do throws(AppAPIError) {
             let caller = try await identify(request, context)
             let bytes = try await body(of: request)
@@ -44,13 +56,27 @@ extension AppAPI {
             guard let id = context.parameters.get("id"), await owners.claim(id, by: caller.description) else {
                 throw AppAPIError.interactionNotFound
             }
-            let result = await bound(await slot.adapter.resume(interaction: id, with: answer), to: caller)
+            let adapter = slot.adapter
+            let result = await bound(
+                await counted("interaction") { await adapter.resume(interaction: id, with: answer) }, to: caller)
             log(result, context, ["route": "interaction", "caller": "\(caller)"])
+            metrics.answered(route: "interaction", operation: "resume", outcome: result.kind, since: start)
             return JSONResponse.make(text: result.jsonText)
         } catch {
             log(error, context, route: "interaction")
+            metrics.answered(route: "interaction", operation: "resume", outcome: error.code, since: start)
             return error.response
         }
+    }
+
+    /// Runs `body` counting its IdP exchanges; an answer that needed none is a cache hit.
+    private func counted(
+        _ route: String, _ body: () async -> AuthorizationResult
+    ) async -> AuthorizationResult {
+        let exchanges = IdPExchangeCount()
+        let result = await IdPExchangeCount.$current.withValue(exchanges) { await body() }
+        metrics.cacheHit(route: route, result: result, exchanges: exchanges)
+        return result
     }
 
     /// The caller the connection proves, or 403.

@@ -7,7 +7,8 @@ import SSOKitProxy
 /// - `POST /v1/authorize`: an ``SSOKitExtension/AuthorizationRequest`` as JSON → 200 with the object
 ///   `ssokit authorize` prints (``SSOKitExtension/AuthorizationResult/jsonText``; a `failure` result is a 200 too);
 /// - `POST /v1/interactions/{id}`: the answer to a pending interaction → the same object;
-/// - `GET /healthz` → `{"status": "ok"}`; `GET /proxy.pac` → the PAC file, when a proxy runs.
+/// - `GET /healthz` → `{"status": "ok"}`; `GET /proxy.pac` → the PAC file, when a proxy runs;
+/// - `GET /metrics` → the metrics exposition (``AppAPIMetrics``), when the host gives one.
 ///
 /// Who calls is proven by the connection (``CallerIdentification``), never by the body: the ``CallerRegistry``
 /// decides which bundle IDs the caller may act as (else 403 `app_not_permitted`, and no token), and only the caller
@@ -30,19 +31,25 @@ public struct AppAPI<Context: RequestContext>: Sendable {
     let owners: InteractionOwners
     let identification: CallerIdentification<Context>
     let autoConfig: @Sendable () -> ProxyAutoConfig?
+    let metrics: AppAPIMetrics
+    let exposition: (@Sendable () -> String)?
 
     /// Routes over the adapter in `adapter`; callers identified by `identification` and checked against
     /// `registry`; interactions bound to their callers in `owners`; `autoConfig` gives the PAC file of a running
-    /// proxy (nil: 404 `proxy_not_running`).
+    /// proxy (nil: 404 `proxy_not_running`); requests are counted into `metrics`, and `exposition` gives the text
+    /// of `GET /metrics` (Prometheus's, say; nil: 404 `metrics_not_exposed`).
     public init(
         adapter: AdapterSlot, registry: CallerRegistry, owners: InteractionOwners,
-        identification: CallerIdentification<Context>, autoConfig: @escaping @Sendable () -> ProxyAutoConfig? = { nil }
+        identification: CallerIdentification<Context>, autoConfig: @escaping @Sendable () -> ProxyAutoConfig? = { nil },
+        metrics: AppAPIMetrics = AppAPIMetrics(), exposition: (@Sendable () -> String)? = nil
     ) {
         slot = adapter
         self.registry = registry
         self.owners = owners
         self.identification = identification
         self.autoConfig = autoConfig
+        self.metrics = metrics
+        self.exposition = exposition
     }
 
     /// Adds the routes to `router` (a router or a group).
@@ -51,6 +58,7 @@ public struct AppAPI<Context: RequestContext>: Sendable {
         router.post("/v1/interactions/{id}") { request, context in await resume(request, context) }
         router.get("/healthz") { _, _ in JSONResponse.make(.object(["status": .string("ok")])) }
         router.get("/proxy.pac") { _, _ in proxyAutoConfig() }
+        router.get("/metrics") { _, _ in metricsExposition() }
     }
 
     /// The body, at most ``maximumBodyBytes``.
@@ -72,6 +80,15 @@ public struct AppAPI<Context: RequestContext>: Sendable {
             throw AppAPIError.bodyUnreadable
         }
         return bytes
+    }
+
+    private func metricsExposition() -> Response {
+        guard let exposition else {
+            return AppAPIError(.notFound, "metrics_not_exposed", "this server exposes no metrics").response
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: exposition())))
     }
 
     private func proxyAutoConfig() -> Response {
