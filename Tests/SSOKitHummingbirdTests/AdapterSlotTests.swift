@@ -3,6 +3,7 @@ import SSOKitExtension
 import SSOKitHummingbird
 import SSOKitOIDC
 import SSOKitTesting
+import SSOKitTokenCache
 import Testing
 
 /// A reload swaps the adapter; the payloads it drops get the system's `configurationRemoved`.

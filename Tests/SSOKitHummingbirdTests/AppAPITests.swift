@@ -6,6 +6,7 @@ import SSOKitExtension
 import SSOKitHummingbird
 import SSOKitOIDC
 import SSOKitTesting
+import SSOKitTokenCache
 import Testing
 
 /// The app API's routes over a real adapter: a login with a credentials interaction, single sign-on for a second

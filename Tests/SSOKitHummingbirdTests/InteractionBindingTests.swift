@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import SSOKitExtension
 import SSOKitHummingbird
@@ -33,9 +34,12 @@ import Testing
 
     @Test func anInteractionStartedOutsideTheAPIIsNotResumableThroughIt() async throws {
         let fixture = try AppAPIFixture()
-        let interaction = try #require(
-            await fixture.harness.adapter.authorize(fixture.harness.operation(.login, app: "com.example.mail"))
-                .interaction)
+        let result = await fixture.harness.adapter.authorize(
+            fixture.harness.operation(.login, app: "com.example.mail"))
+        guard case .needsInteraction(let interaction) = result else {
+            Issue.record("expected an interaction, got \(result.kind)")
+            return
+        }
         try await fixture.application.test(.router) { client in
             let answer = try await client.post(
                 "/v1/interactions/\(interaction.id)", uid: 1000, body: fixture.credentialsBody)

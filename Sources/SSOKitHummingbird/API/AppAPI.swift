@@ -1,4 +1,5 @@
 import Hummingbird
+import SSOKitOIDC
 import SSOKitExtension
 import SSOKitProxy
 

@@ -29,7 +29,8 @@ public struct AppAPIMetrics: Sendable {
         ).increment()
         let elapsed = ContinuousClock.now - start
         CoreMetrics.Timer(label: "ssokit_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            .record(elapsed)
+            .recordNanoseconds(
+                elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
     }
 
     /// Counts a cache hit: `result` carries an answer and `exchanges` saw no IdP request.

@@ -5,6 +5,7 @@ import NIOCore
 import SSOKitCore
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// Serves an ``AppAPI`` the way `ssokit serve` does: on a Unix domain socket (mode 0600) or plain TCP on loopback,
 /// with slow clients timed out (``AppAPIServerConfiguration/requestTimeout``), a reload on SIGHUP, and on SIGTERM
@@ -20,13 +21,14 @@ public enum AppAPIServer {
             throw AppAPIServerError(.invalidListener, "the request timeout must be positive")
         }
         let address: BindAddress
-        var socketPath: String?
+        let socketPath: String?
         switch configuration.listener {
         case .unixSocket(let path):
             try UnixSocketFile.prepare(path)
             address = .unixDomainSocket(path: path)
             socketPath = path
         case .insecureLoopback(let host, let port):
+            socketPath = nil
             guard EndpointSecurity.isLoopback(host: host), (0...65535).contains(port) else {
                 throw AppAPIServerError(.invalidListener, "plain TCP is served on a loopback address only")
             }

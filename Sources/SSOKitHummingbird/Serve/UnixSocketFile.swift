@@ -18,20 +18,25 @@ enum UnixSocketFile {
         guard !path.isEmpty, path.utf8.count <= maximumPathBytes else {
             throw AppAPIServerError(.invalidListener, "the socket path must be 1 to \(maximumPathBytes) bytes")
         }
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return }
-        guard status.st_mode & S_IFMT == S_IFSOCK else {
+        guard let type = fileType(path) else { return }
+        guard type == .typeSocket else {
             throw AppAPIServerError(.listenFailed, "\(path) exists and is not a socket")
         }
-        guard unlink(path) == 0 else {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
             throw AppAPIServerError(.listenFailed, "the stale socket \(path) could not be removed")
         }
     }
 
     /// Removes the socket at `path` when the server stops.
     static func remove(_ path: String) {
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
+        if fileType(path) == .typeSocket { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// The type of the file at `path` itself (a symbolic link is not followed), nil when there is none.
+    private static func fileType(_ path: String) -> FileAttributeType? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
     }
 
     /// The process's file-creation mask narrowed to owner-only while the socket is created, then restored, and the
