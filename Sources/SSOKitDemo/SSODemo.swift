@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import SSOKitCore
 import SSOKitExtension
+import SSOKitHummingbird
 import SSOKitOIDC
 
 /// The demo of Apple's Extensible Enterprise SSO, replayed on Linux against ``DemoServers``: a browser signs in to

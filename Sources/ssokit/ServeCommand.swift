@@ -75,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
                     let owners = InteractionOwners(cache: context.cache, clock: clock)
                     let proxy = try await startProxy(catalog: catalog, slot: slot, owners: owners, logger: logger)
                     let autoConfig = proxy?.autoConfig
-                    let api = AppAPI(
+                    let api = AppAPI<AppAPIRequestContext>(
                         adapter: slot, registry: callers, owners: owners, identification: .connection,
                         autoConfig: { autoConfig }, metrics: metrics, exposition: { prometheus.emitToString() })
                     var configuration = AppAPIServerConfiguration(listener: listener)
