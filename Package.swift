@@ -507,7 +507,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SSOKitDemoTests",
-            dependencies: ["SSOKitDemo", "SSOKitOIDC", "BrowserTestSupport"],
+            dependencies: ["SSOKitDemo", "SSOKitHummingbird", "SSOKitOIDC", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import BrowserTestSupport
 import Foundation
+import SSOKitHummingbird
 import Testing
 
 @testable import SSOKitDemo

@@ -8,12 +8,10 @@ import Testing
 
 /// A reload swaps the adapter; the payloads it drops get the system's `configurationRemoved`.
 @Suite struct AdapterSlotTests {
-    @Test func aDroppedPayloadsEntriesAreRemovedAndAKeptOnesStay() async throws {
+    @Test func aDroppedPayloadsEntriesAreRemovedAndTheNewAdapterServes() async throws {
         let both = try AdapterHarness(payloads: [
             AdapterHarness.oidcPayload(),
-            AdapterHarness.oidcPayload(
-                "test.credential", type: "Credential", routes: #""Hosts": [".api.test"]"#,
-                extra: #", "client_id": "second-client""#),
+            AdapterHarness.oidcPayload("test.credential", type: "Credential", routes: #""Hosts": [".api.test"]"#),
         ])
         await both.login("com.example.mail")
         let slot = AdapterSlot(both.adapter)
@@ -22,9 +20,7 @@ import Testing
         // The same store and key, a profile that keeps only the Credential payload.
         let kept = try AdapterHarness(
             payloads: [
-                AdapterHarness.oidcPayload(
-                    "test.credential", type: "Credential", routes: #""Hosts": [".api.test"]"#,
-                    extra: #", "client_id": "second-client""#)
+                AdapterHarness.oidcPayload("test.credential", type: "Credential", routes: #""Hosts": [".api.test"]"#)
             ], idp: both.idp, clock: both.clock, store: both.store, key: both.key)
         let removals = await slot.replace(with: kept.adapter)
         #expect(slot.adapter === kept.adapter)
@@ -32,6 +28,7 @@ import Testing
         let body = try #require(removals.first?.result.httpBody)
         #expect(body["removed_entries"] == .integer(1))
         #expect(try await both.cache.entries(application: "com.example.mail").entries.isEmpty)
+        #expect(slot.adapter.catalog.payloads.map(\.identifier) == ["test.credential"])
     }
 
     @Test func aReloadThatKeepsEveryPayloadRemovesNothing() async throws {
