@@ -493,8 +493,8 @@ let package = Package(
         .testTarget(
             name: "SSOKitHummingbirdTests",
             dependencies: [
-                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitProxy",
-                "SSOKitDevIdP", "SSOKitCore",
+                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitTokenCache", "SSOKitOIDC",
+                "SSOKitProxy", "SSOKitDevIdP", "SSOKitCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -18,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
     var profile: String
     @Option(help: "A PEM file of trust anchors for a signed profile.")
     var trust: String?
-    @Option(help: "The Unix domain socket to listen on (default: $XDG_RUNTIME_DIR/ssokit.sock, else in the cache folder).")
+    @Option(
+        help: "The Unix domain socket to listen on (default: $XDG_RUNTIME_DIR/ssokit.sock, else in the cache folder).")
     var socket: String?
     @Option(help: "Listen on plain TCP on this loopback address instead (needs --port and --insecure-loopback).")
     var host: String?
@@ -82,7 +83,8 @@ struct ServeCommand: AsyncParsableCommand {
                     configuration.requestTimeout = .seconds(requestTimeout)
                     logger.info("starting", metadata: ["payloads": "\(catalog.payloads.count)"])
                     try await AppAPIServer.run(
-                        api, configuration: configuration, services: proxy.map { [InterceptingProxyService($0.proxy)] } ?? [],
+                        api, configuration: configuration,
+                        services: proxy.map { [InterceptingProxyService($0.proxy)] } ?? [],
                         reload: {
                             await ProfileReload.run(slot: slot, logger: logger) {
                                 RedirectExtension(

@@ -109,7 +109,8 @@ struct ServeEndToEndTests {
         #expect(malformed.status == 400)
         #expect(malformed.error == "invalid_json")
         let huge = try await UnixSocketHTTP.post(
-            socket, "/v1/authorize", body: #"{"app": "com.example.mail", "pad": ""# + String(repeating: "x", count: 70_000) + #""}"#)
+            socket, "/v1/authorize",
+            body: #"{"app": "com.example.mail", "pad": ""# + String(repeating: "x", count: 70_000) + #""}"#)
         #expect(huge.status == 413)
         #expect(huge.error == "too_large")
 

@@ -16,9 +16,9 @@ public enum AppAPIServer {
     public static func run(
         _ api: AppAPI<AppAPIRequestContext>, configuration: AppAPIServerConfiguration, services: [any Service] = [],
         reload: (@Sendable () async -> Void)? = nil, logger: Logger, onReady: @escaping @Sendable (String) -> Void
-    ) async throws(AppAPIServerError) {
+    ) async throws(ServeError) {
         guard configuration.requestTimeout > .zero else {
-            throw AppAPIServerError(.invalidListener, "the request timeout must be positive")
+            throw ServeError(.invalidListener, "the request timeout must be positive")
         }
         let address: BindAddress
         let socketPath: String?
@@ -30,7 +30,7 @@ public enum AppAPIServer {
         case .insecureLoopback(let host, let port):
             socketPath = nil
             guard EndpointSecurity.isLoopback(host: host), (0...65535).contains(port) else {
-                throw AppAPIServerError(.invalidListener, "plain TCP is served on a loopback address only")
+                throw ServeError(.invalidListener, "plain TCP is served on a loopback address only")
             }
             address = .hostname(host, port: port)
         }
@@ -63,7 +63,7 @@ public enum AppAPIServer {
         do {
             try await group.run()
         } catch {
-            throw AppAPIServerError(.listenFailed, "the server stopped: \(String(describing: type(of: error)))")
+            throw ServeError(.listenFailed, "the server stopped: \(String(describing: type(of: error)))")
         }
     }
 

@@ -1,12 +1,17 @@
-/// Why a caller registry file was refused. The message names the member at fault, never its value.
-public struct CallerRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why SSOKitHummingbird could not set up or run a service: a caller registry it refused, a listener it may not
+/// open, a socket it could not bind. Messages name the file or member at fault, never a value from it.
+public struct ServeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable snake_case code.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
 
-        /// The file is not the registry's JSON shape (CLI-CONTRACT.md, `ssokit serve`).
+        /// The registry file is not the registry's JSON shape (CLI-CONTRACT.md, `ssokit serve`).
         public static let invalidRegistry = Code("invalid_registry")
+        /// The listener is not allowed (plain TCP beyond loopback, a timeout that is not positive, a bad path).
+        public static let invalidListener = Code("invalid_listener")
+        /// The socket could not be bound (in use, no permission, a non-socket file at the path).
+        public static let listenFailed = Code("listen_failed")
 
         public var description: String { name }
     }
