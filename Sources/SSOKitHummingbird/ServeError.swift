@@ -10,6 +10,8 @@ public struct ServeError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidRegistry = Code("invalid_registry")
         /// The listener is not allowed (plain TCP beyond loopback, a timeout that is not positive, a bad path).
         public static let invalidListener = Code("invalid_listener")
+        /// The mutual-TLS files are not usable PEM (certificate chain, private key, client CAs).
+        public static let invalidTLS = Code("invalid_tls")
         /// The socket could not be bound (in use, no permission, a non-socket file at the path).
         public static let listenFailed = Code("listen_failed")
 

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import SSOKitCore
@@ -7,7 +9,8 @@ import ServiceLifecycle
 import Synchronization
 import UnixSignals
 
-/// Serves an ``AppAPI`` the way `ssokit serve` does: on a Unix domain socket (mode 0600) or plain TCP on loopback,
+/// Serves an ``AppAPI`` the way `ssokit serve` does: on a Unix domain socket (mode 0600), TCP with mutual TLS, or
+/// plain TCP on loopback,
 /// with slow clients timed out (``AppAPIServerConfiguration/requestTimeout``), a reload on SIGHUP, and on SIGTERM
 /// or SIGINT a graceful shutdown: the listener closes, requests in flight finish, then `run` returns.
 public enum AppAPIServer {
@@ -22,6 +25,7 @@ public enum AppAPIServer {
         }
         let address: BindAddress
         let socketPath: String?
+        var tls: MutualTLS?
         switch configuration.listener {
         case .unixSocket(let path):
             try UnixSocketFile.prepare(path)
@@ -33,20 +37,32 @@ public enum AppAPIServer {
                 throw ServeError(.invalidListener, "plain TCP is served on a loopback address only")
             }
             address = .hostname(host, port: port)
+        case .mutualTLS(let host, let port, let mutualTLS):
+            guard (0...65535).contains(port) else { throw ServeError(.invalidListener, "the port is out of range") }
+            socketPath = nil
+            address = .hostname(host, port: port)
+            tls = mutualTLS
         }
         let router = Router(context: AppAPIRequestContext.self)
         api.addRoutes(to: router)
         let limit = TimeAmount(configuration.requestTimeout)
+        let secure = tls != nil
         let permissions = socketPath.map { UnixSocketFile.RestrictedCreation(path: $0) }
+        var server = HTTPServerBuilder.http1(
+            configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: limit)], idleTimeout: limit))
+        if let tls {
+            do {
+                server = try .tls(server, tlsConfiguration: tls.configuration)
+            } catch {
+                throw ServeError(.invalidTLS, "the TLS configuration was refused")
+            }
+        }
         let application = Application(
-            router: router,
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [RequestDeadlineHandler(limit: limit)], idleTimeout: limit)),
+            router: router, server: server,
             configuration: ApplicationConfiguration(address: address, serverName: nil),
             onServerRunning: { channel in
                 permissions?.finish()
-                onReady(Self.name(channel.localAddress, socketPath: socketPath))
+                onReady(Self.name(channel.localAddress, socketPath: socketPath, secure: secure))
             }, logger: logger)
         var all = services
         if let reload { all.append(SignalReloadService(reload: reload)) }
@@ -67,9 +83,9 @@ public enum AppAPIServer {
         }
     }
 
-    private static func name(_ address: SocketAddress?, socketPath: String?) -> String {
+    private static func name(_ address: SocketAddress?, socketPath: String?, secure: Bool) -> String {
         if let socketPath { return "unix:" + socketPath }
         guard let address, let ip = address.ipAddress, let port = address.port else { return "unknown" }
-        return "http://" + (ip.contains(":") ? "[\(ip)]" : ip) + ":\(port)"
+        return (secure ? "https://" : "http://") + (ip.contains(":") ? "[\(ip)]" : ip) + ":\(port)"
     }
 }
