@@ -53,54 +53,44 @@ enum SocketHTTP {
         return try parse(raw)
     }
 
-    /// A connected socket with 10 s send and receive timeouts.
+    /// A connection to the Unix domain socket at `path`, with 10 s send and receive timeouts.
     static func connect(_ path: String) throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(descriptor)
             throw Failure(description: "socket path too long")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw Failure(description: "connect(\(path)) failed: errno \(errno)")
-        }
-        return descriptor
+        return try connect(family: AF_UNIX, to: address, name: path)
     }
 
-    /// A TCP connection to 127.0.0.1:`port` with 10 s send and receive timeouts.
+    /// A TCP connection to 127.0.0.1:`port`, with 10 s send and receive timeouts.
     static func connect(port: Int) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return try connect(family: AF_INET, to: address, name: "127.0.0.1:\(port)")
+    }
+
+    private static func connect<Address>(family: Int32, to address: Address, name: String) throws -> Int32 {
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = address
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
             }
         }
         guard connected == 0 else {
             close(descriptor)
-            throw Failure(description: "connect(127.0.0.1:\(port)) failed: errno \(errno)")
+            throw Failure(description: "connect(\(name)) failed: errno \(errno)")
         }
         return descriptor
     }
