@@ -251,6 +251,35 @@ struct ServeEndToEndTests {
         #expect(await serve.stop() == 0)
     }
 
+    @Test func sigtermFinishesTheRequestInFlightThenExitsZero() async throws {
+        let silent = try SilentServer()
+        defer {
+            silent.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let issuer = "http://127.0.0.1:\(silent.port)"
+        let profile = try write("profile.json", profile(issuer))
+        let serve = try await ServeProcess(
+            ["--profile", profile, "--socket", socket, "--cache", folder.appendingPathComponent("cache").path],
+            folder: folder)
+        let socket = self.socket
+        // A login whose IdP never answers: in flight until the adapter's transport gives up.
+        let inFlight = Task {
+            try await SocketHTTP.post(
+                socket, "/v1/authorize",
+                body: #"{"app": "com.example.mail", "operation": "login", "url": "\#(issuer)/authorize"}"#,
+                timeout: 60)
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while silent.connections == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(silent.connections > 0, "the request never reached the IdP")
+        serve.send(SIGTERM)
+        let answer = try await inFlight.value
+        #expect(answer.status == 200)
+        #expect(answer.result == "failure", "\(answer.body)")
+        #expect(await serve.stop() == 0)
+    }
+
     @Test func plainTCPOnlyOnLoopbackAndOnlyWhenAskedFor() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = try write("profile.json", profile("http://127.0.0.1:9"))

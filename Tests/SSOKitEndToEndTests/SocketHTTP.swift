@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// HTTP/1.1 over a Unix domain socket (`ssokit serve`'s default listener) or to a TCP port on 127.0.0.1 (its
-/// proxy), one request per connection, every read and write bounded by a 10 s socket timeout. Blocking calls run
+/// proxy), one request per connection, every read and write bounded by a socket timeout (10 s unless told). Blocking calls run
 /// off Swift's cooperative pool.
 enum SocketHTTP {
     /// Where to connect: a socket file's path, or a port on 127.0.0.1.
@@ -31,20 +31,20 @@ enum SocketHTTP {
         try await exchange(.unix(socket), "GET \(path) HTTP/1.1\r\nHost: ssokit\r\nConnection: close\r\n\r\n")
     }
 
-    static func post(_ socket: String, _ path: String, body: String) async throws -> Answer {
+    static func post(_ socket: String, _ path: String, body: String, timeout: Int = 10) async throws -> Answer {
         try await exchange(
-            .unix(socket),
+            .unix(socket), timeout: timeout,
             "POST \(path) HTTP/1.1\r\nHost: ssokit\r\nConnection: close\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
     }
 
     /// Sends `request` and reads until the server closes.
-    static func exchange(_ endpoint: Endpoint, _ request: String) async throws -> Answer {
+    static func exchange(_ endpoint: Endpoint, timeout: Int = 10, _ request: String) async throws -> Answer {
         let raw = try await offPool {
             let descriptor: Int32
             switch endpoint {
-            case .unix(let path): descriptor = try connect(path)
-            case .loopback(let port): descriptor = try connect(port: port)
+            case .unix(let path): descriptor = try connect(path, timeout: timeout)
+            case .loopback(let port): descriptor = try connect(port: port, timeout: timeout)
             }
             defer { close(descriptor) }
             try send(descriptor, Array(request.utf8))
@@ -53,8 +53,8 @@ enum SocketHTTP {
         return try parse(raw)
     }
 
-    /// A connection to the Unix domain socket at `path`, with 10 s send and receive timeouts.
-    static func connect(_ path: String) throws -> Int32 {
+    /// A connection to the Unix domain socket at `path`, with `timeout`-second send and receive timeouts.
+    static func connect(_ path: String, timeout: Int = 10) throws -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -64,22 +64,24 @@ enum SocketHTTP {
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
-        return try connect(family: AF_UNIX, to: address, name: path)
+        return try connect(family: AF_UNIX, to: address, name: path, timeout: timeout)
     }
 
-    /// A TCP connection to 127.0.0.1:`port`, with 10 s send and receive timeouts.
-    static func connect(port: Int) throws -> Int32 {
+    /// A TCP connection to 127.0.0.1:`port`, with `timeout`-second send and receive timeouts.
+    static func connect(port: Int, timeout: Int = 10) throws -> Int32 {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return try connect(family: AF_INET, to: address, name: "127.0.0.1:\(port)")
+        return try connect(family: AF_INET, to: address, name: "127.0.0.1:\(port)", timeout: timeout)
     }
 
-    private static func connect<Address>(family: Int32, to address: Address, name: String) throws -> Int32 {
+    private static func connect<Address>(family: Int32, to address: Address, name: String, timeout seconds: Int)
+        throws -> Int32
+    {
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket() failed") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = address
