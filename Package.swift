@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "SSOKitTesting", targets: ["SSOKitTesting"]),
         .library(name: "SSOKitDevIdP", targets: ["SSOKitDevIdP"]),
         .library(name: "SSOKitProxy", targets: ["SSOKitProxy"]),
+        .library(name: "SSOKitHummingbird", targets: ["SSOKitHummingbird"]),
         .library(name: "SSOKitDemo", targets: ["SSOKitDemo"]),
         .executable(name: "ssokit", targets: ["ssokit"]),
     ],
@@ -51,6 +52,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -182,6 +186,33 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The kernel's peer credentials of a Unix domain socket (struct ucred), which Swift's Glibc does not declare.
+        .target(name: "CPeerCredentials"),
+        // The adapter as HTTP (issue 13): the app API's routes, caller identity and `ssokit serve`'s pieces.
+        .target(
+            name: "SSOKitHummingbird",
+            dependencies: [
+                "CPeerCredentials",
+                "SSOKitCore",
+                "SSOKitOIDC",
+                "SSOKitTokenCache",
+                "SSOKitExtension",
+                "SSOKitProxy",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The fixture runners of `ssokit conformance` and the tests, with the in-memory peers they run against.
         .target(
             name: "SSOKitConformance",
@@ -223,6 +254,7 @@ let package = Package(
         .target(
             name: "SSOKitDemo",
             dependencies: [
+                "SSOKitHummingbird",
                 "SSOKitCore",
                 "SSOKitOIDC",
                 "SSOKitSAML",
@@ -245,6 +277,8 @@ let package = Package(
             name: "ssokit",
             dependencies: [
                 "SSOKitDemo",
+                "SSOKitHummingbird",
+                "SSOKitProxy",
                 "SSOKitDevIdP",
                 "SSOKitCore",
                 "SSOKitExtension",
@@ -255,6 +289,8 @@ let package = Package(
                 "SSOKitTokenCache",
                 "SSOKitRights",
                 "SSOKitPostgres",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -476,8 +512,23 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SSOKitHummingbirdTests",
+            dependencies: [
+                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitConformance", "SSOKitStore", "SSOKitTokenCache", "SSOKitOIDC",
+                "SSOKitProxy", "SSOKitDevIdP", "SSOKitCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "SSOKitDemoTests",
-            dependencies: ["SSOKitDemo", "SSOKitOIDC", "BrowserTestSupport"],
+            dependencies: ["SSOKitDemo", "SSOKitHummingbird", "SSOKitOIDC", "BrowserTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

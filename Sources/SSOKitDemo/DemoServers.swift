@@ -3,6 +3,7 @@ import HTTPTypes
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitExtension
+import SSOKitHummingbird
 import SSOKitOIDC
 import SSOKitProxy
 import SSOKitSAML
@@ -27,7 +28,7 @@ public final class DemoServers: Sendable {
     public let profileJSON: String
 
     let adapter: RedirectExtension
-    let interceptor: AdapterProxyInterceptor
+    let exchangeLog: DemoExchangeLog
     let browser: DemoBrowser
     private let identityProvider: DevIdentityProvider
     private let webServer: LoopbackWebServer
@@ -104,9 +105,11 @@ public final class DemoServers: Sendable {
             catalog: try ProfileCatalog(profile),
             environment: ExtensionEnvironment(
                 tokenCache: TokenCache(store: store, key: .generate()), transport: transport))
+        let exchangeLog = DemoExchangeLog()
         let interceptor = AdapterProxyInterceptor(
-            adapter: adapter, browserBundleIdentifier: browserBundleIdentifier,
-            credentials: { ["username": "demo", "password": suppliedPassword] })
+            adapter: AdapterSlot(adapter), browserBundleIdentifier: browserBundleIdentifier,
+            credentials: .supplied { ["username": "demo", "password": suppliedPassword] },
+            onExchange: { exchangeLog.record($0) })
         let prefixes = try [idp + "/authorize", idp + "/saml/sso"].map { url throws(ProxyError) in
             try InterceptPrefix(url)
         }
@@ -118,14 +121,14 @@ public final class DemoServers: Sendable {
         let autoConfig = try ProxyAutoConfig(prefixes: prefixes, proxyPort: proxy.port)
         return DemoServers(
             identityProviderURL: idp, webAppsURL: web, proxyPort: proxy.port, autoConfig: autoConfig,
-            password: password, profileJSON: profileJSON, adapter: adapter, interceptor: interceptor,
+            password: password, profileJSON: profileJSON, adapter: adapter, exchangeLog: exchangeLog,
             browser: DemoBrowser(autoConfig: autoConfig, proxyPort: proxy.port), identityProvider: identityProvider,
             webServer: webServer, proxy: proxy, transport: transport)
     }
 
     private init(
         identityProviderURL: String, webAppsURL: String, proxyPort: Int, autoConfig: ProxyAutoConfig,
-        password: String, profileJSON: String, adapter: RedirectExtension, interceptor: AdapterProxyInterceptor,
+        password: String, profileJSON: String, adapter: RedirectExtension, exchangeLog: DemoExchangeLog,
         browser: DemoBrowser, identityProvider: DevIdentityProvider, webServer: LoopbackWebServer,
         proxy: InterceptingProxy, transport: AsyncHTTPClientTransport
     ) {
@@ -136,7 +139,7 @@ public final class DemoServers: Sendable {
         self.password = password
         self.profileJSON = profileJSON
         self.adapter = adapter
-        self.interceptor = interceptor
+        self.exchangeLog = exchangeLog
         self.browser = browser
         self.identityProvider = identityProvider
         self.webServer = webServer

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import SSOKitCore
+import SSOKitHummingbird
 import SSOKitOIDC
 import SSOKitSAML
 import Synchronization
@@ -172,25 +173,6 @@ struct DemoWebApps: Sendable {
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = error.map { "Bearer realm=\"demo\", error=\"\($0)\"" } ?? "Bearer realm=\"demo\""
         return Response(status: .unauthorized, headers: headers)
-    }
-}
-
-/// Text placed in HTML: `&`, `<`, `>`, `"` and `'` escaped.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import SSOKitCore
 import SSOKitExtension
+import SSOKitHummingbird
 import SSOKitOIDC
 
 /// The demo of Apple's Extensible Enterprise SSO, replayed on Linux against ``DemoServers``: a browser signs in to
@@ -57,9 +58,9 @@ public struct SSODemo: Sendable {
     /// 1. The browser opens the OIDC web app; its redirect to the IdP goes through the proxy to the extension,
     /// which asks for credentials once and answers with a compact 302 back to the app.
     private func browserOIDCLogin() async throws -> StepOutcome {
-        let before = servers.interceptor.exchangeCount
+        let before = servers.exchangeLog.count
         let page = try await servers.browser.visit(servers.webAppsURL + "/oidc/")
-        let exchanges = servers.interceptor.exchanges(since: before)
+        let exchanges = servers.exchangeLog.exchanges(since: before)
         guard let answer = exchanges.last(where: { $0.responseBytes != nil }) else {
             return StepOutcome(
                 ok: false, bytes: nil, detail: "the proxy intercepted nothing (\(page.status) \(page.url))")
@@ -115,9 +116,9 @@ public struct SSODemo: Sendable {
     /// 3. The browser opens the SAML web app; the extension answers the AuthnRequest with a compact auto-post form
     /// whose Response it verified, and the app verifies it again.
     private func browserSAMLLogin() async throws -> StepOutcome {
-        let before = servers.interceptor.exchangeCount
+        let before = servers.exchangeLog.count
         let page = try await servers.browser.visit(servers.webAppsURL + "/saml/")
-        let exchanges = servers.interceptor.exchanges(since: before)
+        let exchanges = servers.exchangeLog.exchanges(since: before)
         let answer = exchanges.last { $0.responseBytes != nil }
         let signedIn = page.status == 200 && page.text.contains("signed in as Demo User")
         return StepOutcome(

@@ -70,7 +70,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
     func run() async throws {
         try await CLIOutput.run {
             let clock = TimeArgument.clock(now)
-            let catalog = try loadCatalog(clock: clock)
+            let catalog = try ProfileFile.catalog(profile, trust: trust, clock: clock)
             let body = try bodyFile.map {
                 try SAMLFileInput.bytes($0, limit: SSOKitExtension.AuthorizationRequest.maximumJSONBytes)
             }
@@ -102,14 +102,6 @@ struct AuthorizeCommand: AsyncParsableCommand {
             print(result.jsonText)
             if case .failure = result { throw ExitCode(1) }
         }
-    }
-
-    private func loadCatalog(clock: any SSOKitClock) throws -> ProfileCatalog {
-        let anchors = try trust.map { try ProfileTrustAnchors(pem: SAMLFileInput.text($0)) }
-        let loader = ProfileLoader(trustAnchors: anchors, fileReader: LocalProfileFiles(), clock: clock)
-        let bytes = try SAMLFileInput.bytes(profile, limit: loader.limits.maximumProfileBytes + 1)
-        let directory = URL(fileURLWithPath: profile).deletingLastPathComponent().path
-        return try ProfileCatalog(loader.load(bytes, directory: directory))
     }
 
     private func request(body: [UInt8]) throws -> SSOKitExtension.AuthorizationRequest {

@@ -3,7 +3,9 @@ import Foundation
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitExtension
+import SSOKitHummingbird
 import SSOKitOIDC
+import SSOKitProxy
 import SSOKitRights
 import SSOKitSAML
 import SSOKitStore
@@ -56,6 +58,10 @@ enum CLIOutput {
         } catch let error as ProfileError {
             throw failure(error)
         } catch let error as DevIdPError {
+            throw failure(code: error.code.description, message: error.reason)
+        } catch let error as ServeError {
+            throw failure(code: error.code.description, message: error.message)
+        } catch let error as ProxyError {
             throw failure(code: error.code.description, message: error.reason)
         } catch let error as CLIFailure {
             throw failure(code: error.code, message: error.message)

@@ -9,7 +9,7 @@ struct SSOKitCommand: AsyncParsableCommand {
             "Log in to OpenID Connect providers, verify tokens and SAML responses, and run SSOKit's conformance fixtures.",
         subcommands: [
             OIDCCommand.self, SAMLCommand.self, ProfileCommand.self, AuthorizeCommand.self, ConformanceCommand.self,
-            CacheCommand.self, RightsCommand.self, DevIdPCommand.self, DemoCommand.self,
+            CacheCommand.self, RightsCommand.self, ServeCommand.self, DevIdPCommand.self, DemoCommand.self,
         ])
 }
 

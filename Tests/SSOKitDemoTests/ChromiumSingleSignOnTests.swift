@@ -1,5 +1,6 @@
 import BrowserTestSupport
 import Foundation
+import SSOKitHummingbird
 import Testing
 
 @testable import SSOKitDemo
@@ -23,14 +24,14 @@ import Testing
             let oidc = try await chromium.dumpDOM(
                 servers.webAppsURL + "/oidc/", proxy: proxy, virtualTimeMilliseconds: 10_000)
             #expect(oidc.contains("OIDC web app: signed in as Demo User"), "\(oidc)")
-            let first = servers.interceptor.exchanges()
+            let first = servers.exchangeLog.exchanges()
             #expect(first.contains { $0.askedForCredentials })
             #expect(first.contains { $0.result == "http_response" && ($0.responseBytes ?? 0) > 0 })
 
             let saml = try await chromium.dumpDOM(
                 servers.webAppsURL + "/saml/", proxy: proxy, virtualTimeMilliseconds: 10_000)
             #expect(saml.contains("SAML web app: signed in as Demo User"), "\(saml)")
-            let second = servers.interceptor.exchanges(since: first.count)
+            let second = servers.exchangeLog.exchanges(since: first.count)
             #expect(!second.isEmpty && !second.contains { $0.askedForCredentials }, "\(second)")
             #expect(second.contains { $0.url.contains("/saml/sso") && $0.result == "http_response" })
             await servers.shutdown()

@@ -52,7 +52,7 @@ extension RedirectExtension {
     }
 
     /// Step 4: the handler of the payload's protocol.
-    private func route(_ request: AuthorizationRequest, to payload: SSOPayload) async -> AuthorizationResult {
+    func route(_ request: AuthorizationRequest, to payload: SSOPayload) async -> AuthorizationResult {
         if let provider = oidcByPayload[ObjectIdentifier(payload)] {
             return await OIDCHandler(provider: provider, services: services, request: request).handle()
         }

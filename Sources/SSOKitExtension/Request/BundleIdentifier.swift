@@ -1,12 +1,12 @@
 /// The shape of a calling app's bundle identifier: 1 to 255 ASCII letters, digits, `.` and `-` (and `_`, which
 /// some platforms allow). Keys built from it can never take the names the adapter reserves for itself, which start
 /// with `#`.
-enum BundleIdentifier {
+public enum BundleIdentifier {
     /// Longest identifier accepted.
-    static let maximumLength = 255
+    public static let maximumLength = 255
 
     /// Whether `text` is a well-formed bundle identifier.
-    static func isValid(_ text: String) -> Bool {
+    public static func isValid(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             !bytes.isEmpty && bytes.count <= maximumLength && bytes.allSatisfy(isAllowed)
