@@ -183,6 +183,7 @@ let package = Package(
                 "CPeerCredentials",
                 "SSOKitCore",
                 "SSOKitOIDC",
+                "SSOKitSAML",
                 "SSOKitTokenCache",
                 "SSOKitExtension",
                 "SSOKitProxy",
@@ -359,6 +360,17 @@ let package = Package(
             path: "Examples/EmbedAdapter",
             swiftSettings: strictSettings
         ),
+        // A Hummingbird web app protected by SSOKitHummingbird's sign-in routes, OIDC and SAML.
+        .executableTarget(
+            name: "ProtectedWebAppExample",
+            dependencies: [
+                "SSOKitHummingbird", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ProtectedWebApp",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "VerifyIDTokenExample",
             dependencies: ["SSOKitCore", "SSOKitOIDC"],
@@ -494,7 +506,7 @@ let package = Package(
             name: "SSOKitHummingbirdTests",
             dependencies: [
                 "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitProxy",
-                "SSOKitDevIdP", "SSOKitCore",
+                "SSOKitDevIdP", "SSOKitCore", "SSOKitSAML",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -513,7 +525,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitEndToEndTests",
             dependencies: [
-                "ssokit", "SSOKitTesting", "SSOKitCore", "PostgresTestSupport",
+                "ssokit", "ProtectedWebAppExample", "SSOKitTesting", "SSOKitCore", "PostgresTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
