@@ -366,6 +366,8 @@ let package = Package(
             dependencies: [
                 "SSOKitHummingbird", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/ProtectedWebApp",
