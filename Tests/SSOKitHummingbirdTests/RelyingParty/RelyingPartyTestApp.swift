@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitHummingbird
@@ -21,8 +23,7 @@ struct RelyingPartyTestApp {
     /// Starts the dev IdP, runs `body` against the app with a browser, then stops the IdP.
     static func run(
         protocols: Set<SignedInUser.SignInProtocol> = [.openIDConnect, .saml],
-        _ body: @Sendable (RelyingPartyTestApp, RelyingPartyBrowser, @Sendable () -> RelyingPartyBrowser) async throws
-            -> Void
+        _ body: @Sendable (RelyingPartyTestApp, TestWebBrowser, @Sendable () -> TestWebBrowser) async throws -> Void
     ) async throws {
         let password = "pw-" + UUID().uuidString
         let keys = try DevIdPSigningKeys.generate()
@@ -58,8 +59,10 @@ struct RelyingPartyTestApp {
             router.group("/saml-area").add(middleware: routes.signInRequired(with: .saml))
                 .get { _, context in "signed in as \(context.signedInUser?.displayName ?? "nobody")" }
             try await Application(router: router).test(.router) { client in
-                let newBrowser: @Sendable () -> RelyingPartyBrowser = {
-                    RelyingPartyBrowser(app: client, appBaseURL: baseURL, transport: transport)
+                let newBrowser: @Sendable () -> TestWebBrowser = {
+                    TestWebBrowser { request, body in
+                        try await Self.send(request, body: body, app: client, transport: transport)
+                    }
                 }
                 try await body(app, newBrowser(), newBrowser)
             }
@@ -72,25 +75,39 @@ struct RelyingPartyTestApp {
         try await transport.shutdown()
     }
 
+    /// Sends requests for the app's origin to the router test client, and the rest (the dev IdP) over HTTP.
+    private static func send(
+        _ request: HTTPRequest, body: [UInt8]?, app: some TestClientProtocol, transport: any HTTPTransport
+    ) async throws -> (HTTPResponse, [UInt8]) {
+        guard let url = request.url, url.absoluteString.hasPrefix(baseURL) else {
+            let answer = try await transport.send(request, body: body)
+            return (answer.response, answer.body)
+        }
+        let answer = try await app.executeRequest(
+            uri: request.path ?? "/", method: request.method, headers: request.headerFields,
+            body: body.map { ByteBuffer(bytes: $0) })
+        return (answer.head, Array(answer.body.readableBytesView))
+    }
+
     /// Signs `browser` in with OIDC up to the IdP's redirect to the callback; returns the callback URL.
-    func oidcCallback(_ browser: RelyingPartyBrowser, returnTo: String = "/profile") async throws -> String {
-        let answer = try await browser.signIn(
-            at: Self.baseURL + "/auth/oidc/signin?return_to=" + FormURLEncoding.escape(returnTo),
+    func oidcCallback(_ browser: TestWebBrowser, returnTo: String = "/profile") async throws -> String {
+        let answer = try await browser.signInAtDevIdP(
+            from: Self.baseURL + "/auth/oidc/signin?return_to=" + FormURLEncoding.escape(returnTo),
             username: Self.username, password: password)
         guard answer.status == 302, let callback = answer.location, callback.hasPrefix(Self.baseURL + "/callback?")
-        else { throw BrowserError("the IdP did not redirect to the callback (\(answer.status))") }
+        else { throw TestWebBrowserError("the IdP did not redirect to the callback (\(answer.status))") }
         return callback
     }
 
     /// Signs `browser` in with SAML up to the IdP's auto-post page; returns the ACS URL and the form's fields.
-    func samlPost(_ browser: RelyingPartyBrowser, returnTo: String = "/saml-area") async throws
+    func samlPost(_ browser: TestWebBrowser, returnTo: String = "/saml-area") async throws
         -> (action: String, response: String, relayState: String)
     {
-        let page = try await browser.signIn(
-            at: Self.baseURL + "/auth/saml/signin?return_to=" + FormURLEncoding.escape(returnTo),
+        let page = try await browser.signInAtDevIdP(
+            from: Self.baseURL + "/auth/saml/signin?return_to=" + FormURLEncoding.escape(returnTo),
             username: Self.username, password: password)
         let form = try AutoPostFormParser().parse(page.body)
-        guard let relayState = form.relayState else { throw BrowserError("the auto-post page has no RelayState") }
+        guard let relayState = form.relayState else { throw TestWebBrowserError("the auto-post page has no RelayState") }
         return (form.action, form.message, relayState)
     }
 }
