@@ -20,11 +20,21 @@ struct ProtectedWebAppEndToEndTests {
 
     @Test func signInWithOpenIDConnectAndWithSAML() async throws {
         let idp = try await DevIdPProcess(arguments: ["--users", folder.appendingPathComponent("users.json").path])
-        let transport = AsyncHTTPClientTransport()
         defer {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
         }
+        let transport = AsyncHTTPClientTransport()
+        do {
+            try await signIn(idp: idp, transport: transport)
+        } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
+    }
+
+    private func signIn(idp: DevIdPProcess, transport: AsyncHTTPClientTransport) async throws {
         let app = try await ProtectedWebAppProcess(
             [
                 "--oidc-issuer", idp.baseURL, "--oidc-client-id", "ssokit-demo",
@@ -71,6 +81,5 @@ struct ProtectedWebAppEndToEndTests {
         #expect(out.status == 303)
         #expect(try await saml.get(app.baseURL + "/profile").status == 302)
         #expect(!app.stderr.contains(Self.password))
-        try await transport.shutdown()
     }
 }
