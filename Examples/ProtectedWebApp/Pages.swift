@@ -9,7 +9,8 @@ enum Pages {
     static func home(_ configuration: RelyingPartyConfiguration) -> Response {
         var links = ""
         if configuration.openIDConnect != nil {
-            links += "<li><a href=\"\(configuration.paths.openIDConnectSignIn)?return_to=/profile\">"
+            links +=
+                "<li><a href=\"\(configuration.paths.openIDConnectSignIn)?return_to=/profile\">"
                 + "Sign in with OpenID Connect</a></li>\n"
         }
         if configuration.saml != nil {

@@ -44,7 +44,9 @@ struct SignInSetup {
             throw SetupError("the metadata URL must be https, or http on a loopback address")
         }
         let answer = try await transport.send(HTTPRequest(method: .get, url: target), body: nil)
-        guard answer.response.status == .ok else { throw SetupError("the metadata URL answered \(answer.response.status)") }
+        guard answer.response.status == .ok else {
+            throw SetupError("the metadata URL answered \(answer.response.status)")
+        }
         guard answer.body.count <= Self.maximumMetadataBytes else { throw SetupError("the metadata is over 1 MiB") }
         return answer.body
     }

@@ -85,8 +85,7 @@ public actor TestWebBrowser {
 
     /// From `signInURL` (a page that redirects to the dev IdP) through the dev IdP's login form; returns the IdP's
     /// answer to the form: the redirect to the OIDC callback, or the auto-post page for the ACS.
-    public func signInAtDevIdP(from signInURL: String, username: String, password: String) async throws -> TestWebPage
-    {
+    public func signInAtDevIdP(from signInURL: String, username: String, password: String) async throws -> TestWebPage {
         let start = try await get(signInURL)
         guard [302, 303].contains(start.status), let authorize = start.location else {
             throw TestWebBrowserError("no redirect to the IdP (\(start.status))")

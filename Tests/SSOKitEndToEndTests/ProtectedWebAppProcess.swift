@@ -6,7 +6,9 @@ final class ProtectedWebAppProcess {
     private let process: Process
     private let folder: URL
 
-    var stderr: String { (try? String(contentsOf: folder.appendingPathComponent("app-stderr.txt"), encoding: .utf8)) ?? "" }
+    var stderr: String {
+        (try? String(contentsOf: folder.appendingPathComponent("app-stderr.txt"), encoding: .utf8)) ?? ""
+    }
 
     /// The example next to the test bundle in the build folder.
     static var executable: String {

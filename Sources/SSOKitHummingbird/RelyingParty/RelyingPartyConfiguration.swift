@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SSOKitCore
 
 /// How a Hummingbird service signs its users in (``RelyingPartyRoutes``): where browsers reach it, its routes'

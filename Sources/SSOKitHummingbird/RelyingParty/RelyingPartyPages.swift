@@ -6,7 +6,8 @@ import NIOCore
 /// code and say what to do, with nothing from the request in them. None may be cached.
 enum RelyingPartyPages {
     /// A redirect (302 after a GET, 303 after the ACS's POST) to `location`, setting `cookies`.
-    static func redirect(to location: String, status: HTTPResponse.Status = .found, cookies: [Cookie] = []) -> Response {
+    static func redirect(to location: String, status: HTTPResponse.Status = .found, cookies: [Cookie] = []) -> Response
+    {
         var headers = HTTPFields()
         headers[.location] = location
         headers[.cacheControl] = "no-store"

@@ -1,5 +1,7 @@
+import Foundation
 import Hummingbird
 import Logging
+import SSOKitCore
 import SSOKitOIDC
 
 extension RelyingPartyRoutes {
@@ -10,7 +12,7 @@ extension RelyingPartyRoutes {
             guard let openIDConnect = configuration.openIDConnect else { throw .notConfigured("OpenID Connect") }
             let browser = loginCookie(of: request)
             let authorization: AuthorizationRequest
-            do {
+            do throws(OIDCError) {
                 authorization = try await openIDConnect.relyingParty.authorizationRequest(
                     redirectURI: configuration.baseURL + configuration.paths.openIDConnectCallback,
                     scopes: openIDConnect.scopes)
@@ -49,7 +51,7 @@ extension RelyingPartyRoutes {
                 redirectURI: saved.redirectURI, scopes: saved.scopes, state: saved.state, nonce: saved.nonce,
                 pkce: pkce, maxAge: saved.maxAge)
             let login: OpenIDLogin
-            do {
+            do throws(OIDCError) {
                 login = try await openIDConnect.relyingParty.completeLogin(
                     callbackQuery: query, request: authorization)
             } catch {

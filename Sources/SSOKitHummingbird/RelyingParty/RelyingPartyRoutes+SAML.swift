@@ -16,7 +16,7 @@ extension RelyingPartyRoutes {
             let location: String
             var state = loginState(
                 browserCookie: browser, returnPath: ReturnPath.validated(request.uri.queryParameters.get("return_to")))
-            do {
+            do throws(SAMLError) {
                 let authnRequest = try samlRequests.build(destination: saml.singleSignOnURL)
                 state.saml = LoginState.SAML(requestID: authnRequest.id)
                 location = try RedirectBinding.url(
@@ -53,7 +53,7 @@ extension RelyingPartyRoutes {
             let state = try await logins.take(key: relayState, browserCookie: browser)
             guard let saved = state.saml else { throw .stateUnknown }
             let assertion: SAMLAssertion
-            do {
+            do throws(SAMLError) {
                 assertion = try await samlVerifier.verify(
                     postedResponse: posted, solicitation: .request(id: saved.requestID))
             } catch {

@@ -57,7 +57,8 @@ import Testing
             let noRelayState = try await browser.post(Self.base + "/saml/acs", form: [("SAMLResponse", "PHg+")])
             #expect(noRelayState.status == 400 && noRelayState.body.contains("login_state_missing"))
             let repeated = try await browser.post(
-                Self.base + "/saml/acs", form: [("SAMLResponse", "PHg+"), ("SAMLResponse", "PHk+"), ("RelayState", "x")])
+                Self.base + "/saml/acs",
+                form: [("SAMLResponse", "PHg+"), ("SAMLResponse", "PHk+"), ("RelayState", "x")])
             #expect(repeated.status == 400 && repeated.body.contains("malformed_request"))
             let huge = try await browser.post(
                 Self.base + "/saml/acs",
@@ -83,7 +84,8 @@ import Testing
 
     @Test func httpsServicesGetSecureHostCookies() async throws {
         let routes = try RelyingPartyRoutes(
-            configuration: RelyingPartyConfiguration(baseURL: "https://app.example.com"), storage: MemoryPersistDriver())
+            configuration: RelyingPartyConfiguration(baseURL: "https://app.example.com"), storage: MemoryPersistDriver()
+        )
         let router = Router(context: SignedInUserRequestContext.self)
         routes.addRoutes(to: router)
         try await Application(router: router).test(.router) { client in

@@ -107,7 +107,9 @@ struct RelyingPartyTestApp {
             from: Self.baseURL + "/auth/saml/signin?return_to=" + FormURLEncoding.escape(returnTo),
             username: Self.username, password: password)
         let form = try AutoPostFormParser().parse(page.body)
-        guard let relayState = form.relayState else { throw TestWebBrowserError("the auto-post page has no RelayState") }
+        guard let relayState = form.relayState else {
+            throw TestWebBrowserError("the auto-post page has no RelayState")
+        }
         return (form.action, form.message, relayState)
     }
 }
