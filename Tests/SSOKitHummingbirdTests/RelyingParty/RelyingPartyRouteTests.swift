@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdTesting
 import SSOKitCore
 import SSOKitHummingbird
+import SSOKitTesting
 import Testing
 
 /// The relying party's routes around the sign-in itself: sessions, sign-out, where a browser returns to, requests

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SSOKitCore
 import SSOKitHummingbird
+import SSOKitTesting
 import Testing
 
 /// Full OIDC and SAML sign-ins through ``RelyingPartyRoutes`` against the dev IdP, and every way they are refused.
