@@ -96,11 +96,10 @@ import Testing
     @Test func anExpiredLoginStateIsRefused() async throws {
         try await RelyingPartyTestApp.run { app, browser, _ in
             let callback = try await app.oidcCallback(browser)
+            let post = try await app.samlPost(browser)
             app.clock.advance(601)
             let late = try await browser.get(callback)
             #expect(late.status == 400 && late.body.contains("login_state_expired"))
-            let post = try await app.samlPost(browser)
-            app.clock.advance(601)
             let lateSAML = try await browser.post(
                 post.action, form: [("SAMLResponse", post.response), ("RelayState", post.relayState)])
             #expect(lateSAML.status == 400 && lateSAML.body.contains("login_state_expired"))
