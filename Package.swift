@@ -196,6 +196,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
         ),
@@ -507,8 +510,8 @@ let package = Package(
         .testTarget(
             name: "SSOKitHummingbirdTests",
             dependencies: [
-                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitTokenCache", "SSOKitOIDC", "SSOKitProxy",
-                "SSOKitDevIdP", "SSOKitCore", "SSOKitSAML",
+                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitTokenCache", "SSOKitOIDC",
+                "SSOKitProxy", "SSOKitDevIdP", "SSOKitCore", "SSOKitSAML",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -58,9 +58,7 @@ enum CLIOutput {
             throw failure(error)
         } catch let error as DevIdPError {
             throw failure(code: error.code.description, message: error.reason)
-        } catch let error as AppAPIServerError {
-            throw failure(code: error.code.description, message: error.message)
-        } catch let error as CallerRegistryError {
+        } catch let error as ServeError {
             throw failure(code: error.code.description, message: error.message)
         } catch let error as ProxyError {
             throw failure(code: error.code.description, message: error.reason)

@@ -23,7 +23,8 @@ enum ProfileReload {
         logger.info("profile reloaded", metadata: ["payloads": "\(replacement.catalog.payloads.count)"])
         for removal in removals {
             logger.notice(
-                "configuration removed", metadata: ["payload": "\(removal.payload)", "result": "\(removal.result.kind)"])
+                "configuration removed",
+                metadata: ["payload": "\(removal.payload)", "result": "\(removal.result.kind)"])
         }
     }
 }

@@ -8,7 +8,7 @@ import SSOKitHummingbird
 import SSOKitProxy
 
 /// `ssokit serve`: the redirect-extension adapter as a service (CLI-CONTRACT.md). The app API on a Unix domain
-/// socket (or plain TCP on loopback with `--insecure-loopback`); `READY <address>` on stdout once listening; JSON-line
+/// socket, on TCP with mutual TLS, or on plain TCP on loopback with `--insecure-loopback`; `READY <address>` on stdout once listening; JSON-line
 /// logs on stderr; SIGHUP reloads the profile, SIGTERM/SIGINT finish the requests in flight and exit 0.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,12 +18,21 @@ struct ServeCommand: AsyncParsableCommand {
     var profile: String
     @Option(help: "A PEM file of trust anchors for a signed profile.")
     var trust: String?
-    @Option(help: "The Unix domain socket to listen on (default: $XDG_RUNTIME_DIR/ssokit.sock, else in the cache folder).")
+    @Option(
+        help: "The Unix domain socket to listen on (default: $XDG_RUNTIME_DIR/ssokit.sock, else in the cache folder).")
     var socket: String?
     @Option(help: "Listen on plain TCP on this loopback address instead (needs --port and --insecure-loopback).")
     var host: String?
     @Option(help: "The TCP port (0 = any free port).")
     var port: Int?
+    @Option(name: .customLong("tls-cert"), help: "Mutual TLS on --host/--port: the server's certificate chain (PEM).")
+    var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: "Mutual TLS: the server's private key (PEM, mode 0600).")
+    var tlsKey: String?
+    @Option(
+        name: .customLong("client-ca"),
+        help: "Mutual TLS: the CA certificates (PEM) that client certificates must chain to.")
+    var clientCA: String?
     @Flag(
         name: .customLong("insecure-loopback"),
         help: "Allow plain TCP on loopback: any local process is the registry's \"loopback\" caller.")
@@ -41,9 +50,18 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         if socket != nil && (host != nil || port != nil) { throw ValidationError("--socket excludes --host/--port") }
         if (host == nil) != (port == nil) { throw ValidationError("--host and --port go together") }
-        if let host {
+        let tlsFiles = [tlsCert, tlsKey, clientCA].compactMap { $0 }.count
+        if tlsFiles != 0 {
+            guard tlsFiles == 3 else { throw ValidationError("--tls-cert, --tls-key and --client-ca go together") }
+            guard host != nil else { throw ValidationError("mutual TLS needs --host and --port") }
+            guard !insecureLoopback else { throw ValidationError("--insecure-loopback excludes mutual TLS") }
+            guard registry != nil else {
+                throw ValidationError("mutual TLS needs --registry (its \"certificates\" say who may act as what)")
+            }
+        } else if let host {
             guard insecureLoopback else {
-                throw ValidationError("plain TCP needs --insecure-loopback (and a loopback --host)")
+                throw ValidationError(
+                    "plain TCP needs mutual TLS (--tls-cert/--tls-key/--client-ca) or --insecure-loopback")
             }
             guard EndpointSecurity.isLoopback(host: host) else {
                 throw ValidationError("--host \(host) is not a loopback address")
@@ -82,7 +100,8 @@ struct ServeCommand: AsyncParsableCommand {
                     configuration.requestTimeout = .seconds(requestTimeout)
                     logger.info("starting", metadata: ["payloads": "\(catalog.payloads.count)"])
                     try await AppAPIServer.run(
-                        api, configuration: configuration, services: proxy.map { [InterceptingProxyService($0.proxy)] } ?? [],
+                        api, configuration: configuration,
+                        services: proxy.map { [InterceptingProxyService($0.proxy)] } ?? [],
                         reload: {
                             await ProfileReload.run(slot: slot, logger: logger) {
                                 RedirectExtension(
@@ -124,6 +143,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func listener() throws -> AppAPIServerConfiguration.Listener {
+        if let host, let port, let tlsCert, let tlsKey, let clientCA {
+            return .mutualTLS(
+                host: host, port: port,
+                try MutualTLS(
+                    certificateChainPEM: SAMLFileInput.bytes(tlsCert, limit: 256 * 1024),
+                    privateKeyPEM: PrivateFile.read(tlsKey),
+                    clientCertificateAuthoritiesPEM: SAMLFileInput.bytes(clientCA, limit: 256 * 1024)))
+        }
         if let host, let port { return .insecureLoopback(host: host, port: port) }
         if let socket { return .unixSocket(path: URL(fileURLWithPath: socket).path) }
         let environment = ProcessInfo.processInfo.environment
@@ -150,6 +177,8 @@ struct ServeCommand: AsyncParsableCommand {
         case .insecureLoopback:
             callers.grant(.anyApplication, to: .loopback)
             logger.warning("no --registry: any local process may act as any app over loopback TCP")
+        case .mutualTLS:
+            break  // refused by validate(): mutual TLS needs a registry
         }
         if case .insecureLoopback(let host, _) = listener {
             logger.warning("--insecure-loopback: plain TCP on \(host); every local process can reach the app API")

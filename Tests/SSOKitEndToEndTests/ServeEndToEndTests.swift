@@ -54,9 +54,9 @@ struct ServeEndToEndTests {
     }
 
     func authorize(_ app: String, _ idp: DevIdPProcess, operation: String = "login") async throws
-        -> UnixSocketHTTP.Answer
+        -> SocketHTTP.Answer
     {
-        try await UnixSocketHTTP.post(
+        try await SocketHTTP.post(
             socket, "/v1/authorize",
             body: #"{"app": "\#(app)", "operation": "\#(operation)", "url": "\#(idp.baseURL)/authorize"}"#)
     }
@@ -73,7 +73,7 @@ struct ServeEndToEndTests {
         let mode = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
-        let health = try await UnixSocketHTTP.get(socket, "/healthz")
+        let health = try await SocketHTTP.get(socket, "/healthz")
         #expect(health.status == 200)
         #expect(health.json?["status"] as? String == "ok")
 
@@ -84,7 +84,7 @@ struct ServeEndToEndTests {
         let interaction = try #require(first.json?["interaction"] as? [String: Any])
         #expect(interaction["kind"] as? String == "credentials")
         let id = try #require(interaction["id"] as? String)
-        let answered = try await UnixSocketHTTP.post(
+        let answered = try await SocketHTTP.post(
             socket, "/v1/interactions/\(id)", body: #"{"username": "alice", "password": "\#(Self.password)"}"#)
         #expect(answered.result == "http_response", "\(answered.body)")
         let body = try #require(
@@ -105,11 +105,12 @@ struct ServeEndToEndTests {
         #expect(!other.body.contains("token"))
 
         // Bad input: 400 and 413 with the error shape; never a 5xx.
-        let malformed = try await UnixSocketHTTP.post(socket, "/v1/authorize", body: "{not json")
+        let malformed = try await SocketHTTP.post(socket, "/v1/authorize", body: "{not json")
         #expect(malformed.status == 400)
         #expect(malformed.error == "invalid_json")
-        let huge = try await UnixSocketHTTP.post(
-            socket, "/v1/authorize", body: #"{"app": "com.example.mail", "pad": ""# + String(repeating: "x", count: 70_000) + #""}"#)
+        let huge = try await SocketHTTP.post(
+            socket, "/v1/authorize",
+            body: #"{"app": "com.example.mail", "pad": ""# + String(repeating: "x", count: 70_000) + #""}"#)
         #expect(huge.status == 413)
         #expect(huge.error == "too_large")
 
@@ -133,7 +134,7 @@ struct ServeEndToEndTests {
         let serve = try await startServe(idp)
         let started = try await authorize("com.example.mail", idp)
         let id = try #require((started.json?["interaction"] as? [String: Any])?["id"] as? String)
-        let login = try await UnixSocketHTTP.post(
+        let login = try await SocketHTTP.post(
             socket, "/v1/interactions/\(id)", body: #"{"username": "alice", "password": "\#(Self.password)"}"#)
         try #require(login.result == "http_response", "\(login.body)")
 
@@ -166,18 +167,116 @@ struct ServeEndToEndTests {
         }
         let serve = try await startServe(idp, extra: ["--request-timeout", "1"])
         let socket = self.socket
-        let closedWithin = try await UnixSocketHTTP.offPool { () throws -> Duration in
-            let descriptor = try UnixSocketHTTP.connect(socket)
+        let closedWithin = try await SocketHTTP.offPool { () throws -> Duration in
+            let descriptor = try SocketHTTP.connect(socket)
             defer { close(descriptor) }
             let start = ContinuousClock.now
-            try UnixSocketHTTP.send(descriptor, Array("POST /v1/authorize HTTP/1.1\r\nHost: ssokit\r\n".utf8))
-            _ = UnixSocketHTTP.readToEnd(descriptor)
+            try SocketHTTP.send(descriptor, Array("POST /v1/authorize HTTP/1.1\r\nHost: ssokit\r\n".utf8))
+            _ = SocketHTTP.readToEnd(descriptor)
             return ContinuousClock.now - start
         }
         // Closed by the server (the client's own receive timeout is 10 s).
         #expect(closedWithin < .seconds(9))
-        let health = try await UnixSocketHTTP.get(socket, "/healthz")
+        let health = try await SocketHTTP.get(socket, "/healthz")
         #expect(health.status == 200)
+        #expect(await serve.stop() == 0)
+    }
+
+    @Test func aBrowserThroughTheProxySignsInOnTheExtensionsPageThenSingleSignOn() async throws {
+        let idp = try await startIdP()
+        defer {
+            idp.remove()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let serve = try await startServe(idp, extra: ["--proxy-port", "0"])
+        let listening = try #require(await serve.waitForLog("proxy listening"))
+        let port = try #require((listening["port"] as? String).flatMap { Int($0) })
+        let authority = String(idp.baseURL.dropFirst("http://".count))
+        let idpPort = try #require(authority.split(separator: ":").last)
+
+        // The PAC file names the profile's Redirect origin only.
+        let pac = try await SocketHTTP.get(socket, "/proxy.pac")
+        #expect(pac.status == 200)
+        #expect(pac.headers["content-type"] == "application/x-ns-proxy-autoconfig")
+        #expect(pac.body.contains("\"http 127.0.0.1 \(idpPort)\": true"))
+        #expect(pac.body.contains("PROXY 127.0.0.1:\(port)"))
+
+        func viaProxy(_ method: String, _ url: String, cookie: String? = nil, form: String? = nil) async throws
+            -> SocketHTTP.Answer
+        {
+            var request = "\(method) \(url) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n"
+            if let cookie { request += "Cookie: \(cookie)\r\n" }
+            if let form {
+                request += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n"
+            }
+            return try await SocketHTTP.exchange(.loopback(port: port), request + "\r\n" + (form ?? ""))
+        }
+        func webAppRequest(state: String) -> String {
+            idp.baseURL + "/authorize?response_type=code&client_id=ssokit-demo"
+                + "&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback&scope=openid&state=\(state)&nonce=n-\(state)"
+                + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+        }
+
+        // A web app's authorization request: the extension's sign-in page, bound to this browser by a cookie.
+        let url = webAppRequest(state: "web-1")
+        let page = try await viaProxy("GET", url)
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+        let marker = "name=\"ssokit_interaction\" value=\""
+        let start = try #require(page.body.range(of: marker)?.upperBound)
+        let id = String(page.body[start...].prefix { $0 != "\"" })
+        let cookie = try #require(
+            page.headers["set-cookie"]?.split(separator: ";").first.map(String.init), "\(page.headers)")
+        #expect(cookie.hasPrefix("ssokit_signin_"))
+
+        // An app on the API cannot resume the browser's interaction.
+        let stolen = try await SocketHTTP.post(
+            socket, "/v1/interactions/\(id)", body: #"{"username": "alice", "password": "\#(Self.password)"}"#)
+        #expect(stolen.status == 404)
+
+        // The page's POST (through the proxy again): the compact 302 to the web app.
+        let form = "username=alice&password=\(Self.password)&ssokit_interaction=\(id)"
+        let signedIn = try await viaProxy("POST", url, cookie: cookie, form: form)
+        #expect(signedIn.status == 302, "\(signedIn.body)")
+        let location = try #require(signedIn.headers["location"])
+        #expect(location.hasPrefix("http://127.0.0.1:9/callback?") && location.contains("state=web-1"))
+        #expect(location.contains("code="))
+
+        // The next web flow, and a native app: single sign-on with the browser's login.
+        let again = try await viaProxy("GET", webAppRequest(state: "web-2"))
+        #expect(again.status == 302)
+        #expect(again.headers["location"]?.contains("state=web-2") == true)
+        let native = try await authorize("com.example.mail", idp)
+        #expect(native.result == "http_response", "\(native.body)")
+        #expect(await serve.stop() == 0)
+    }
+
+    @Test func sigtermFinishesTheRequestInFlightThenExitsZero() async throws {
+        let silent = try SilentServer()
+        defer {
+            silent.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let issuer = "http://127.0.0.1:\(silent.port)"
+        let profile = try write("profile.json", profile(issuer))
+        let serve = try await ServeProcess(
+            ["--profile", profile, "--socket", socket, "--cache", folder.appendingPathComponent("cache").path],
+            folder: folder)
+        let socket = self.socket
+        // A login whose IdP never answers: in flight until the adapter's transport gives up.
+        let inFlight = Task {
+            try await SocketHTTP.post(
+                socket, "/v1/authorize",
+                body: #"{"app": "com.example.mail", "operation": "login", "url": "\#(issuer)/authorize"}"#,
+                timeout: 60)
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while silent.connections == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(silent.connections > 0, "the request never reached the IdP")
+        serve.send(SIGTERM)
+        let answer = try await inFlight.value
+        #expect(answer.status == 200)
+        #expect(answer.result == "failure", "\(answer.body)")
         #expect(await serve.stop() == 0)
     }
 

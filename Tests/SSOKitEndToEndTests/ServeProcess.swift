@@ -8,8 +8,12 @@ final class ServeProcess {
     let folder: URL
     private let process: Process
 
-    var stdout: String { (try? String(contentsOf: folder.appendingPathComponent("serve-stdout.txt"), encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: folder.appendingPathComponent("serve-stderr.txt"), encoding: .utf8)) ?? "" }
+    var stdout: String {
+        (try? String(contentsOf: folder.appendingPathComponent("serve-stdout.txt"), encoding: .utf8)) ?? ""
+    }
+    var stderr: String {
+        (try? String(contentsOf: folder.appendingPathComponent("serve-stderr.txt"), encoding: .utf8)) ?? ""
+    }
 
     /// The log's lines, parsed.
     var logLines: [[String: Any]] {

@@ -37,17 +37,18 @@ import Testing
         "", "[]", "{\"uids\": []}", "{\"uids\": {\"alice\": [\"a.b\"]}}", "{\"uids\": {\"01000\": [\"a.b\"]}}",
         "{\"uids\": {\"4294967296\": [\"a.b\"]}}", "{\"uids\": {\"-1\": [\"a.b\"]}}",
         "{\"uids\": {\"1000\": \"a.b\"}}", "{\"uids\": {\"1000\": [\"a b\"]}}", "{\"uids\": {\"1000\": [7]}}",
-        "{\"certificates\": {\"abcd\": [\"a.b\"]}}", "{\"certificates\": {\"\(String(repeating: "zz", count: 32))\": []}}",
+        "{\"certificates\": {\"abcd\": [\"a.b\"]}}",
+        "{\"certificates\": {\"\(String(repeating: "zz", count: 32))\": []}}",
         "{\"loopback\": {\"a.b\": true}}",
     ])
     func refusesWhatIsNotTheRegistryShape(text: String) {
-        #expect(throws: CallerRegistryError(.invalidRegistry, "")) {
+        #expect(throws: ServeError(.invalidRegistry, "")) {
             try CallerRegistry(json: Array(text.utf8))
         }
     }
 
     @Test func refusesAnOversizeFile() {
         let text = "{\"loopback\": [\"" + String(repeating: "a", count: CallerRegistry.maximumJSONBytes) + "\"]}"
-        #expect(throws: CallerRegistryError(.invalidRegistry, "")) { try CallerRegistry(json: Array(text.utf8)) }
+        #expect(throws: ServeError(.invalidRegistry, "")) { try CallerRegistry(json: Array(text.utf8)) }
     }
 }

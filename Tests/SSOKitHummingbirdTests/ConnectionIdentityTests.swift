@@ -17,7 +17,9 @@ import Testing
         AppAPI(
             adapter: AdapterSlot(harness.adapter), registry: registry,
             owners: InteractionOwners(cache: harness.cache, clock: harness.clock), identification: .connection,
-            autoConfig: { try? ProxyAutoConfig(prefixes: [InterceptPrefix("https://idp.test/authorize")], proxyPort: 8888) }
+            autoConfig: {
+                try? ProxyAutoConfig(prefixes: [InterceptPrefix("https://idp.test/authorize")], proxyPort: 8888)
+            }
         ).addRoutes(to: router)
         return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     }
@@ -26,7 +28,8 @@ import Testing
         var registry = CallerRegistry()
         registry.grant(.applications(["com.example.dev"]), to: .loopback)
         try await application(registry: registry).test(.live) { client in
-            let permitted = try await client.post("/v1/authorize", uid: nil, body: authorizeBody(app: "com.example.dev"))
+            let permitted = try await client.post(
+                "/v1/authorize", uid: nil, body: authorizeBody(app: "com.example.dev"))
             #expect(permitted.result == "needs_interaction", "\(permitted.text)")
             let refused = try await client.post("/v1/authorize", uid: nil, body: authorizeBody(app: "com.example.mail"))
             #expect(refused.status == .forbidden)

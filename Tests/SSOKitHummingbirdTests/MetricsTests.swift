@@ -20,7 +20,8 @@ import Testing
         let harness = try AdapterHarness(
             payloads: [AdapterHarness.oidcPayload()],
             configure: {
-                $0.transport = MeteredTransport(FailingTransport(base: $0.transport, failures: failures), metrics: metrics)
+                $0.transport = MeteredTransport(
+                    FailingTransport(base: $0.transport, failures: failures), metrics: metrics)
             })
         let router = Router(context: AppAPIRequestContext.self)
         AppAPI(

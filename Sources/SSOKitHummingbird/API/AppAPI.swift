@@ -1,6 +1,6 @@
 import Hummingbird
-import SSOKitOIDC
 import SSOKitExtension
+import SSOKitOIDC
 import SSOKitProxy
 
 /// The app API of `ssokit serve` as routes mountable in any Hummingbird router (CLI-CONTRACT.md):
@@ -88,7 +88,8 @@ public struct AppAPI<Context: RequestContext>: Sendable {
             return AppAPIError(.notFound, "metrics_not_exposed", "this server exposes no metrics").response
         }
         return Response(
-            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: exposition())))
     }
 

@@ -23,7 +23,8 @@ public struct AppAPIError: Error, Sendable, Hashable {
 
     /// 413: the body is over the cap.
     static func tooLarge(_ limit: Int) -> AppAPIError {
-        AppAPIError(.contentTooLarge, AuthorizationInputError.Code.tooLarge.description, "the body is over \(limit) bytes")
+        AppAPIError(
+            .contentTooLarge, AuthorizationInputError.Code.tooLarge.description, "the body is over \(limit) bytes")
     }
 
     /// 403: the connection proves no identity the API knows.

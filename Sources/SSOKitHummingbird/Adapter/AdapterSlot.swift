@@ -18,8 +18,7 @@ public final class AdapterSlot: Sendable {
     /// every payload of the old profile that the new one no longer has: what the OS does when a configuration
     /// profile is removed. Returns each removed payload's identifier with the removal's result.
     @discardableResult
-    public func replace(with replacement: RedirectExtension) async -> [(payload: String, result: AuthorizationResult)]
-    {
+    public func replace(with replacement: RedirectExtension) async -> [(payload: String, result: AuthorizationResult)] {
         let previous = current.withLock { value in
             let previous = value
             value = replacement

@@ -1,5 +1,8 @@
+import Crypto
+import Foundation
 import Hummingbird
 import NIOCore
+import NIOSSL
 import SSOKitCore
 
 /// How the app API learns who is calling a route. Production code uses ``connection``; a test or a service with
@@ -15,8 +18,9 @@ public struct CallerIdentification<Context: RequestContext>: Sendable {
 }
 
 extension CallerIdentification where Context: ConnectionRequestContext {
-    /// The connection says: the peer uid of a Unix domain socket (`SO_PEERCRED`), or ``CallerIdentity/loopback``
-    /// for plain TCP between two loopback addresses. Anything else (TCP from another host) is not identified.
+    /// The connection says: the peer uid of a Unix domain socket (`SO_PEERCRED`), the client certificate of a
+    /// mutual-TLS connection (its DER's SHA-256), or ``CallerIdentity/loopback`` for plain TCP between two loopback
+    /// addresses. Anything else (plain TCP from another host, TLS without a client certificate) is not identified.
     public static var connection: Self {
         Self { _, context in await ConnectionIdentity.of(context.channel) }
     }
@@ -30,6 +34,13 @@ public enum ConnectionIdentity {
         case .unixDomainSocket?:
             return await PeerCredentials.uid(of: channel).map { .localUser(uid: $0) }
         case .v4?, .v6?:
+            // A TLS connection is known by its client certificate only, never by its address.
+            // (Asking a channel without TLS fails: no TLS handler.)
+            do {
+                let certificate = try await channel.nioSSL_peerCertificate().get()
+                guard let certificate, let der = try? certificate.toDERBytes() else { return nil }
+                return .clientCertificate(sha256: SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined())
+            } catch {}
             guard let local = channel.localAddress?.ipAddress, let remote = channel.remoteAddress?.ipAddress,
                 EndpointSecurity.isLoopback(host: local), EndpointSecurity.isLoopback(host: remote)
             else { return nil }

@@ -91,7 +91,8 @@ public final class AdapterProxyInterceptor: ProxyInterceptor {
         case .httpResponse(let response):
             var fields = response.headerFields
             fields.append(contentsOf: extraFields)
-            return .respond(HTTPResponse(status: .init(code: response.status), headerFields: fields), body: response.body)
+            return .respond(
+                HTTPResponse(status: .init(code: response.status), headerFields: fields), body: response.body)
         case .failure(let failure) where failure.code != .notHandled:
             var fields = extraFields
             fields[.contentType] = "text/plain; charset=utf-8"

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import SSOKitCore
@@ -7,7 +9,8 @@ import ServiceLifecycle
 import Synchronization
 import UnixSignals
 
-/// Serves an ``AppAPI`` the way `ssokit serve` does: on a Unix domain socket (mode 0600) or plain TCP on loopback,
+/// Serves an ``AppAPI`` the way `ssokit serve` does: on a Unix domain socket (mode 0600), TCP with mutual TLS, or
+/// plain TCP on loopback,
 /// with slow clients timed out (``AppAPIServerConfiguration/requestTimeout``), a reload on SIGHUP, and on SIGTERM
 /// or SIGINT a graceful shutdown: the listener closes, requests in flight finish, then `run` returns.
 public enum AppAPIServer {
@@ -16,12 +19,13 @@ public enum AppAPIServer {
     public static func run(
         _ api: AppAPI<AppAPIRequestContext>, configuration: AppAPIServerConfiguration, services: [any Service] = [],
         reload: (@Sendable () async -> Void)? = nil, logger: Logger, onReady: @escaping @Sendable (String) -> Void
-    ) async throws(AppAPIServerError) {
+    ) async throws(ServeError) {
         guard configuration.requestTimeout > .zero else {
-            throw AppAPIServerError(.invalidListener, "the request timeout must be positive")
+            throw ServeError(.invalidListener, "the request timeout must be positive")
         }
         let address: BindAddress
         let socketPath: String?
+        var tls: MutualTLS?
         switch configuration.listener {
         case .unixSocket(let path):
             try UnixSocketFile.prepare(path)
@@ -30,23 +34,35 @@ public enum AppAPIServer {
         case .insecureLoopback(let host, let port):
             socketPath = nil
             guard EndpointSecurity.isLoopback(host: host), (0...65535).contains(port) else {
-                throw AppAPIServerError(.invalidListener, "plain TCP is served on a loopback address only")
+                throw ServeError(.invalidListener, "plain TCP is served on a loopback address only")
             }
             address = .hostname(host, port: port)
+        case .mutualTLS(let host, let port, let mutualTLS):
+            guard (0...65535).contains(port) else { throw ServeError(.invalidListener, "the port is out of range") }
+            socketPath = nil
+            address = .hostname(host, port: port)
+            tls = mutualTLS
         }
         let router = Router(context: AppAPIRequestContext.self)
         api.addRoutes(to: router)
         let limit = TimeAmount(configuration.requestTimeout)
+        let secure = tls != nil
         let permissions = socketPath.map { UnixSocketFile.RestrictedCreation(path: $0) }
+        var server = HTTPServerBuilder.http1(
+            configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: limit)], idleTimeout: limit))
+        if let tls {
+            do {
+                server = try .tls(server, tlsConfiguration: tls.configuration)
+            } catch {
+                throw ServeError(.invalidTLS, "the TLS configuration was refused")
+            }
+        }
         let application = Application(
-            router: router,
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [RequestDeadlineHandler(limit: limit)], idleTimeout: limit)),
+            router: router, server: server,
             configuration: ApplicationConfiguration(address: address, serverName: nil),
             onServerRunning: { channel in
                 permissions?.finish()
-                onReady(Self.name(channel.localAddress, socketPath: socketPath))
+                onReady(Self.name(channel.localAddress, socketPath: socketPath, secure: secure))
             }, logger: logger)
         var all = services
         if let reload { all.append(SignalReloadService(reload: reload)) }
@@ -63,13 +79,13 @@ public enum AppAPIServer {
         do {
             try await group.run()
         } catch {
-            throw AppAPIServerError(.listenFailed, "the server stopped: \(String(describing: type(of: error)))")
+            throw ServeError(.listenFailed, "the server stopped: \(String(describing: type(of: error)))")
         }
     }
 
-    private static func name(_ address: SocketAddress?, socketPath: String?) -> String {
+    private static func name(_ address: SocketAddress?, socketPath: String?, secure: Bool) -> String {
         if let socketPath { return "unix:" + socketPath }
         guard let address, let ip = address.ipAddress, let port = address.port else { return "unknown" }
-        return "http://" + (ip.contains(":") ? "[\(ip)]" : ip) + ":\(port)"
+        return (secure ? "https://" : "http://") + (ip.contains(":") ? "[\(ip)]" : ip) + ":\(port)"
     }
 }

@@ -1,11 +1,13 @@
 /// Where and how ``AppAPIServer`` listens.
 public struct AppAPIServerConfiguration: Sendable {
     /// The listening socket.
-    public enum Listener: Sendable, Hashable {
+    public enum Listener: Sendable {
         /// A Unix domain socket at `path`, created with mode 0600; callers are known by their uid.
         case unixSocket(path: String)
         /// Plain TCP on a loopback `host` (`--insecure-loopback`): every local process is the `loopback` caller.
         case insecureLoopback(host: String, port: Int)
+        /// TCP with mutual TLS on `host` (any address): callers are known by their client certificate.
+        case mutualTLS(host: String, port: Int, MutualTLS)
     }
 
     /// The listening socket.

@@ -14,18 +14,18 @@ enum UnixSocketFile {
     static let maximumPathBytes = 107
 
     /// Makes `path` ready to bind: absent, or a socket that is removed.
-    static func prepare(_ path: String) throws(AppAPIServerError) {
+    static func prepare(_ path: String) throws(ServeError) {
         guard !path.isEmpty, path.utf8.count <= maximumPathBytes else {
-            throw AppAPIServerError(.invalidListener, "the socket path must be 1 to \(maximumPathBytes) bytes")
+            throw ServeError(.invalidListener, "the socket path must be 1 to \(maximumPathBytes) bytes")
         }
         guard let type = fileType(path) else { return }
         guard type == .typeSocket else {
-            throw AppAPIServerError(.listenFailed, "\(path) exists and is not a socket")
+            throw ServeError(.listenFailed, "\(path) exists and is not a socket")
         }
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            throw AppAPIServerError(.listenFailed, "the stale socket \(path) could not be removed")
+            throw ServeError(.listenFailed, "the stale socket \(path) could not be removed")
         }
     }
 
@@ -54,10 +54,12 @@ enum UnixSocketFile {
         }
 
         func finish() {
-            guard let mask = saved.withLock({ value -> mode_t? in
-                defer { value = nil }
-                return value
-            }) else { return }
+            guard
+                let mask = saved.withLock({ value -> mode_t? in
+                    defer { value = nil }
+                    return value
+                })
+            else { return }
             umask(mask)
             chmod(path, 0o600)
         }

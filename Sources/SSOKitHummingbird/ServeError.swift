@@ -1,12 +1,17 @@
-/// Why ``AppAPIServer`` could not serve.
-public struct AppAPIServerError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why SSOKitHummingbird could not set up or run a service: a caller registry it refused, a listener it may not
+/// open, a socket it could not bind. Messages name the file or member at fault, never a value from it.
+public struct ServeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable snake_case code.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
         private init(_ name: String) { self.name = name }
 
-        /// The listener is not allowed (plain TCP beyond loopback, a timeout that is not positive).
+        /// The registry file is not the registry's JSON shape (CLI-CONTRACT.md, `ssokit serve`).
+        public static let invalidRegistry = Code("invalid_registry")
+        /// The listener is not allowed (plain TCP beyond loopback, a timeout that is not positive, a bad path).
         public static let invalidListener = Code("invalid_listener")
+        /// The mutual-TLS files are not usable PEM (certificate chain, private key, client CAs).
+        public static let invalidTLS = Code("invalid_tls")
         /// The socket could not be bound (in use, no permission, a non-socket file at the path).
         public static let listenFailed = Code("listen_failed")
 
@@ -15,7 +20,7 @@ public struct AppAPIServerError: Error, Sendable, Hashable, CustomStringConverti
 
     /// The code.
     public var code: Code
-    /// What went wrong, for people.
+    /// What is wrong, for people.
     public var message: String
 
     /// An error with `code` and `message`.
