@@ -20,31 +20,13 @@ final class ProtectedWebAppProcess {
     init(_ arguments: [String], folder: URL) async throws {
         self.folder = folder
         let port = try LoopbackPort.free()
-        for file in ["app-stdout.txt", "app-stderr.txt"] {
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: nil)
-        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = ["--port", String(port)] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("app-stdout.txt"))
-        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("app-stderr.txt"))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
         self.process = process
-        let stdoutFile = folder.appendingPathComponent("app-stdout.txt")
-        func readyLine() -> Substring? {
-            let text = (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").first { $0.hasPrefix("READY ") }
-        }
-        _ = await ChildProcess.wait(for: process, timeout: 30) { readyLine() != nil }
-        guard let line = readyLine() else {
-            let why = process.isRunning ? "printed no READY line within 30 s" : "exited early"
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            let errors = (try? String(contentsOf: folder.appendingPathComponent("app-stderr.txt"), encoding: .utf8))
-            throw DevIdPProcess.ProcessError(message: "ProtectedWebAppExample \(why): \((errors ?? "").prefix(800))")
-        }
-        baseURL = String(line.dropFirst("READY ".count))
+        baseURL = try await ReadyLine.launch(
+            process, name: "ProtectedWebAppExample", stdout: folder.appendingPathComponent("app-stdout.txt"),
+            stderr: folder.appendingPathComponent("app-stderr.txt"), timeout: 30)
     }
 
     /// SIGTERM, then SIGKILL after 5 s.

@@ -71,7 +71,10 @@ public struct RelyingPartyError: Error, Sendable, Hashable, CustomStringConverti
         "\(code): \(message)" + (reason.map { " (\($0))" } ?? "")
     }
 
+    /// Whether both errors have the same code.
     public static func == (lhs: RelyingPartyError, rhs: RelyingPartyError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }
 
