@@ -38,16 +38,7 @@ final class DevIdPProcess {
     /// killed).
     @discardableResult
     func stop(signal: Int32 = SIGTERM) -> Int32? {
-        guard process.isRunning else { return process.terminationStatus }
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return nil
-        }
-        return process.terminationStatus
+        ReadyLine.stop(process, signal: signal)
     }
 
     /// Stops the IdP and removes its folder.

@@ -30,16 +30,7 @@ final class ProtectedWebAppProcess {
     }
 
     /// SIGTERM, then SIGKILL after 5 s.
-    func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    func stop() { ReadyLine.stop(process, signal: SIGTERM) }
 
     deinit { stop() }
 }

@@ -28,4 +28,19 @@ enum ReadyLine {
         }
         return String(line.dropFirst("READY ".count))
     }
+
+    /// `signal`, then SIGKILL after 5 s; returns the exit status (nil when it had to be killed).
+    @discardableResult
+    static func stop(_ process: Process, signal: Int32) -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
 }
