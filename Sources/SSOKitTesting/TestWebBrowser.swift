@@ -85,7 +85,10 @@ public actor TestWebBrowser {
 
     /// From `signInURL` (a page that redirects to the dev IdP) through the dev IdP's login form, when it shows one;
     /// returns the IdP's last answer: the redirect to the OIDC callback, or the auto-post page for the ACS.
-    public func signInAtDevIdP(from signInURL: String, username: String, password: String) async throws -> TestWebPage {
+    /// `action` is the button pressed: `login`, or `cancel` to refuse.
+    public func signInAtDevIdP(
+        from signInURL: String, username: String, password: String, action: String = "login"
+    ) async throws -> TestWebPage {
         let start = try await get(signInURL)
         guard [302, 303].contains(start.status), let authorize = start.location else {
             throw TestWebBrowserError("no redirect to the IdP (\(start.status))")
@@ -95,7 +98,7 @@ public actor TestWebBrowser {
         guard let idp = Self.origin(of: authorize) else { throw TestWebBrowserError("not a URL") }
         return try await post(
             idp + "/login",
-            form: [("login", handle), ("username", username), ("password", password), ("action", "login")])
+            form: [("login", handle), ("username", username), ("password", password), ("action", action)])
     }
 
     /// Drops the cookie `name`.

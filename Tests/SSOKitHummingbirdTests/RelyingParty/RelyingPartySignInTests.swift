@@ -150,4 +150,24 @@ import Testing
             #expect(signedIn.status == 303)
         }
     }
+
+    @Test func aSignInTheUserCancelsAtTheIdPIsRefused() async throws {
+        try await RelyingPartyTestApp.run { app, browser, _ in
+            let oidc = try await browser.signInAtDevIdP(
+                from: Self.base + "/auth/oidc/signin", username: "demo", password: app.password, action: "cancel")
+            let callback = try #require(oidc.location)
+            #expect(callback.contains("error=access_denied"))
+            let refused = try await browser.get(callback)
+            #expect(refused.status == 403 && refused.body.contains("identity_provider_refused"))
+            let saml = try await browser.signInAtDevIdP(
+                from: Self.base + "/auth/saml/signin", username: "demo", password: app.password, action: "cancel")
+            let form = [
+                ("SAMLResponse", try #require(saml.hiddenInput("SAMLResponse"))),
+                ("RelayState", try #require(saml.hiddenInput("RelayState"))),
+            ]
+            let refusedSAML = try await browser.post(Self.base + "/saml/acs", form: form)
+            #expect(refusedSAML.status == 403 && refusedSAML.body.contains("identity_provider_refused"))
+            #expect(await browser.cookies["ssokit_session"] == nil)
+        }
+    }
 }

@@ -94,7 +94,8 @@ struct RelyingPartyTestApp {
         let answer = try await browser.signInAtDevIdP(
             from: Self.baseURL + "/auth/oidc/signin?return_to=" + FormURLEncoding.escape(returnTo),
             username: Self.username, password: password)
-        guard [302, 303].contains(answer.status), let callback = answer.location, callback.hasPrefix(Self.baseURL + "/callback?")
+        guard [302, 303].contains(answer.status), let callback = answer.location,
+            callback.hasPrefix(Self.baseURL + "/callback?")
         else { throw TestWebBrowserError("the IdP did not redirect to the callback (\(answer.status))") }
         return callback
     }
