@@ -195,6 +195,7 @@ let package = Package(
                 "CPeerCredentials",
                 "SSOKitCore",
                 "SSOKitOIDC",
+                "SSOKitSAML",
                 "SSOKitTokenCache",
                 "SSOKitExtension",
                 "SSOKitProxy",
@@ -378,6 +379,19 @@ let package = Package(
             path: "Examples/EmbedAdapter",
             swiftSettings: strictSettings
         ),
+        // A Hummingbird web app protected by SSOKitHummingbird's sign-in routes, OIDC and SAML.
+        .executableTarget(
+            name: "ProtectedWebAppExample",
+            dependencies: [
+                "SSOKitHummingbird", "SSOKitCore", "SSOKitOIDC", "SSOKitSAML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ProtectedWebApp",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "VerifyIDTokenExample",
             dependencies: ["SSOKitCore", "SSOKitOIDC"],
@@ -515,7 +529,7 @@ let package = Package(
             name: "SSOKitHummingbirdTests",
             dependencies: [
                 "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitConformance", "SSOKitStore", "SSOKitTokenCache", "SSOKitOIDC",
-                "SSOKitProxy", "SSOKitDevIdP", "SSOKitCore",
+                "SSOKitProxy", "SSOKitDevIdP", "SSOKitCore", "SSOKitSAML",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -534,7 +548,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitEndToEndTests",
             dependencies: [
-                "ssokit", "SSOKitTesting", "SSOKitCore", "PostgresTestSupport",
+                "ssokit", "ProtectedWebAppExample", "SSOKitTesting", "SSOKitCore", "PostgresTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

@@ -81,19 +81,17 @@ public final class DemoServers: Sendable {
         guard metadata.response.status == .ok else { throw DemoError("the dev IdP gave no SAML metadata") }
         let relyingParty = OpenIDRelyingParty(
             issuer: idp, clientID: DevIdPDemo.clientID, authentication: .none, transport: transport)
-        let verifier = SAMLResponseVerifier(
-            configuration: .init(
-                serviceProviderEntityID: DevIdPDemo.serviceProviderEntityID,
-                assertionConsumerServiceURL: web + "/saml/acs", identityProviderEntityID: samlEntityID,
-                identityProviderCertificates: [keys.samlCertificate]))
+        let saml = SAMLSignIn(
+            serviceProviderEntityID: DevIdPDemo.serviceProviderEntityID, identityProviderEntityID: samlEntityID,
+            singleSignOnURL: idp + "/saml/sso", identityProviderCertificates: [keys.samlCertificate])
         guard let userInfoEndpoint = try await relyingParty.metadata().userInfoEndpoint else {
             throw DemoError("the dev IdP advertises no UserInfo endpoint")
         }
+        let apps = try DemoWebApps.relyingParties(baseURL: web, relyingParty: relyingParty, saml: saml)
         slot.fill(
             DemoWebApps(
-                relyingParty: relyingParty, samlVerifier: verifier, samlSingleSignOnURL: idp + "/saml/sso",
-                userInfo: try UserInfoClient(endpoint: userInfoEndpoint, transport: transport),
-                imageOwner: "demo", baseURL: web))
+                oidcApp: apps.oidc, samlApp: apps.saml,
+                userInfo: try UserInfoClient(endpoint: userInfoEndpoint, transport: transport), imageOwner: "demo"))
 
         let profileJSON = DemoProfile.json(identityProvider: idp, webApps: web, blockedApp: blockedApp)
         let files = DemoProfileFiles(files: [

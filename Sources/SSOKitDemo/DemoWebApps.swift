@@ -10,38 +10,51 @@ import Synchronization
 
 /// The demo's web side, on one loopback server: a web app that signs users in with OIDC (`/oidc/`), one that
 /// signs them in with SAML (`/saml/`), and an image service for native apps (`/images/NAME`, Bearer tokens checked
-/// at the IdP's UserInfo). Each page that needs a user says who is signed in; each login is a real one: the OIDC
-/// app redeems its code with PKCE and verifies the ID token, the SAML app verifies the signed assertion.
+/// at the IdP's UserInfo). Each web app is SSOKitHummingbird's ``RelyingPartyRoutes`` with a session of its own (its
+/// own cookie prefix): the OIDC app redeems its code with PKCE and verifies the ID token, the SAML app verifies the
+/// signed assertion; each page that needs a user says who is signed in.
 struct DemoWebApps: Sendable {
-    /// The OIDC client, as registered with the dev IdP.
-    let relyingParty: OpenIDRelyingParty
-    /// The SAML SP's verifier and the IdP's SSO URL.
-    let samlVerifier: SAMLResponseVerifier
-    let samlSingleSignOnURL: String
+    /// The OIDC web app's routes (`/oidc/signin`, the redirect URI `/callback`).
+    let oidcApp: RelyingPartyRoutes
+    /// The SAML web app's routes (`/saml/signin`, the ACS `/saml/acs`).
+    let samlApp: RelyingPartyRoutes
     /// UserInfo of the IdP, for the image service, and the subject it serves.
     let userInfo: UserInfoClient
     let imageOwner: String
-    let baseURL: String
-    let sessions = DemoWebSessions()
 
-    /// Each app its own session cookie: they share an origin here, as two apps on one host would share cookies.
-    static let oidcCookie = "oidc_session"
-    static let samlCookie = "saml_session"
-    static let maximumBody = 256 * 1024
-
-    /// The redirect URI: the dev IdP's demo client accepts `/callback` on any port of 127.0.0.1.
-    var oidcRedirectURI: String { baseURL + "/callback" }
+    /// The two web apps for the server at `baseURL`: the dev IdP's demo client accepts `/callback`, and its demo SP
+    /// `/saml/acs`, on any port of 127.0.0.1.
+    static func relyingParties(
+        baseURL: String, relyingParty: OpenIDRelyingParty, saml: SAMLSignIn
+    ) throws(RelyingPartyError) -> (oidc: RelyingPartyRoutes, saml: RelyingPartyRoutes) {
+        let storage = MemoryPersistDriver()
+        let oidc = try RelyingPartyRoutes(
+            configuration: RelyingPartyConfiguration(
+                baseURL: baseURL,
+                paths: RelyingPartyPaths(
+                    openIDConnectSignIn: "/oidc/signin", openIDConnectCallback: "/callback", signOut: "/oidc/signout"),
+                openIDConnect: OpenIDConnectSignIn(relyingParty: relyingParty), cookieNamePrefix: "oidc",
+                storageKeyPrefix: "oidc."),
+            storage: storage)
+        let samlRoutes = try RelyingPartyRoutes(
+            configuration: RelyingPartyConfiguration(
+                baseURL: baseURL,
+                paths: RelyingPartyPaths(
+                    samlSignIn: "/saml/signin", samlAssertionConsumerService: "/saml/acs", signOut: "/saml/signout"),
+                saml: saml, cookieNamePrefix: "saml", storageKeyPrefix: "saml."),
+            storage: storage)
+        return (oidc, samlRoutes)
+    }
 
     /// The routes; until `slot` holds the apps (they need the server's port), every request gets a 503.
     static func router(_ slot: DemoWebAppsSlot) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.get("/oidc/") { request, _ in await slot.apps?.oidcHome(request) ?? unavailable }
-        router.get("/callback") { request, _ in await slot.apps?.oidcCallback(request) ?? unavailable }
-        router.get("/saml/") { request, _ in await slot.apps?.samlHome(request) ?? unavailable }
-        router.post("/saml/acs") { request, _ in
-            var request = request
-            let body = try await request.collectBody(upTo: Self.maximumBody)
-            return await slot.apps?.samlACS(String(buffer: body)) ?? unavailable
+        router.add(middleware: SignInRoutes(slot: slot))
+        router.get("/oidc/") { request, _ in
+            await slot.apps?.home(request, saml: false) ?? unavailable
+        }
+        router.get("/saml/") { request, _ in
+            await slot.apps?.home(request, saml: true) ?? unavailable
         }
         router.get("/images/{name}") { request, context in
             await slot.apps?.image(named: context.parameters.get("name") ?? "", request: request) ?? unavailable
@@ -51,71 +64,14 @@ struct DemoWebApps: Sendable {
 
     private static var unavailable: Response { Response(status: .serviceUnavailable) }
 
-    // MARK: OIDC web app
-
-    private func oidcHome(_ request: Request) async -> Response {
-        if let name = await signedInName(request, cookie: Self.oidcCookie) {
-            return Self.page("OIDC web app: signed in as \(name)")
+    /// A web app's page: who is signed in, or a redirect to its sign-in route.
+    private func home(_ request: Request, saml: Bool) async -> Response {
+        let routes = saml ? samlApp : oidcApp
+        guard let user = await routes.sessions.user(for: request) else {
+            let signIn = saml ? routes.configuration.paths.samlSignIn : routes.configuration.paths.openIDConnectSignIn
+            return Self.redirect(to: signIn + "?" + FormURLEncoding.encode([("return_to", request.uri.path)]))
         }
-        do {
-            let login = try await relyingParty.authorizationRequest(
-                redirectURI: oidcRedirectURI, scopes: ["openid", "profile", "email"])
-            await sessions.startOIDCLogin(login)
-            return Self.redirect(to: login.url.absoluteString)
-        } catch {
-            return Self.page("OIDC web app: cannot start a login (\(error.code))", status: .badGateway)
-        }
-    }
-
-    private func oidcCallback(_ request: Request) async -> Response {
-        let query = request.uri.query ?? ""
-        guard let state = request.uri.queryParameters.get("state"),
-            let login = await sessions.finishOIDCLogin(state: state)
-        else { return Self.page("OIDC web app: no login in flight for this callback", status: .badRequest) }
-        do {
-            let result = try await relyingParty.completeLogin(callbackQuery: query, request: login)
-            let name = result.claims.all["name"]?.stringValue ?? result.claims.subject
-            return Self.redirect(to: baseURL + "/oidc/", cookie: (Self.oidcCookie, await sessions.signIn(name)))
-        } catch {
-            return Self.page("OIDC web app: login refused (\(error.code))", status: .forbidden)
-        }
-    }
-
-    // MARK: SAML web app
-
-    private func samlHome(_ request: Request) async -> Response {
-        if let name = await signedInName(request, cookie: Self.samlCookie) {
-            return Self.page("SAML web app: signed in as \(name)")
-        }
-        do {
-            let builder = try AuthnRequestBuilder(
-                serviceProviderEntityID: samlVerifier.configuration.serviceProviderEntityID,
-                assertionConsumerServiceURL: samlVerifier.configuration.assertionConsumerServiceURL)
-            let authnRequest = try builder.build(destination: samlSingleSignOnURL)
-            let relayState = await sessions.startSAMLLogin(requestID: authnRequest.id)
-            return Self.redirect(
-                to: try RedirectBinding.url(
-                    destination: samlSingleSignOnURL, xml: authnRequest.xml, relayState: relayState))
-        } catch {
-            return Self.page("SAML web app: cannot start a login (\(error.code))", status: .badGateway)
-        }
-    }
-
-    private func samlACS(_ body: String) async -> Response {
-        let fields = Dictionary(FormURLEncoding.decode(body) ?? []) { first, _ in first }
-        guard let posted = fields["SAMLResponse"], let relayState = fields["RelayState"],
-            let requestID = await sessions.finishSAMLLogin(relayState: relayState)
-        else { return Self.page("SAML web app: no login in flight for this Response", status: .badRequest) }
-        do {
-            let assertion = try await samlVerifier.verify(
-                postedResponse: posted, solicitation: .request(id: requestID))
-            let displayName =
-                assertion.attributes.first { $0.friendlyName == "displayName" || $0.name.hasSuffix("113730.3.1.241") }?
-                .values.first ?? assertion.nameID
-            return Self.redirect(to: baseURL + "/saml/", cookie: (Self.samlCookie, await sessions.signIn(displayName)))
-        } catch {
-            return Self.page("SAML web app: Response refused (\(error.code))", status: .forbidden)
-        }
+        return Self.page("\(saml ? "SAML" : "OIDC") web app: signed in as \(user.displayName)")
     }
 
     // MARK: Images for native apps
@@ -139,20 +95,6 @@ struct DemoWebApps: Sendable {
 
     // MARK: Responses
 
-    private func signedInName(_ request: Request, cookie: String) async -> String? {
-        for field in request.headers where field.name == .cookie {
-            for pair in field.value.split(separator: ";") {
-                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0] == cookie,
-                    let name = await sessions.name(forCookie: String(parts[1]))
-                {
-                    return name
-                }
-            }
-        }
-        return nil
-    }
-
     private static func page(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
@@ -161,11 +103,10 @@ struct DemoWebApps: Sendable {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
-    private static func redirect(to location: String, cookie: (name: String, value: String)? = nil) -> Response {
+    private static func redirect(to location: String) -> Response {
         var headers = HTTPFields()
         headers[.location] = location
         headers[.cacheControl] = "no-store"
-        if let cookie { headers[.setCookie] = "\(cookie.name)=\(cookie.value); Path=/; HttpOnly; SameSite=Lax" }
         return Response(status: .found, headers: headers)
     }
 
@@ -173,6 +114,21 @@ struct DemoWebApps: Sendable {
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = error.map { "Bearer realm=\"demo\", error=\"\($0)\"" } ?? "Bearer realm=\"demo\""
         return Response(status: .unauthorized, headers: headers)
+    }
+}
+
+/// The web apps' sign-in routes, found in the slot once the server knows its port.
+private struct SignInRoutes: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let slot: DemoWebAppsSlot
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard let apps = slot.apps else { return try await next(request, context) }
+        if let answer = await apps.oidcApp.respond(to: request, logger: context.logger) { return answer }
+        if let answer = await apps.samlApp.respond(to: request, logger: context.logger) { return answer }
+        return try await next(request, context)
     }
 }
 

@@ -25,34 +25,16 @@ final class ServeProcess {
     /// Starts `ssokit serve ARGUMENTS` with `$XDG_CONFIG_HOME` in `folder`; waits at most 60 s for READY.
     init(_ arguments: [String], folder: URL) async throws {
         self.folder = folder
-        for file in ["serve-stdout.txt", "serve-stderr.txt"] {
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: nil)
-        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: MockProvider.ssokit)
         process.arguments = ["serve"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
         process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("serve-stdout.txt"))
-        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("serve-stderr.txt"))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
         self.process = process
-        let stdoutFile = folder.appendingPathComponent("serve-stdout.txt")
-        func readyLine() -> Substring? {
-            let text = (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").first { $0.hasPrefix("READY ") }
-        }
-        _ = await ChildProcess.wait(for: process, timeout: 60) { readyLine() != nil }
-        guard let line = readyLine() else {
-            let why = process.isRunning ? "printed no READY line within 60 s" : "exited early"
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            let errors = (try? String(contentsOf: folder.appendingPathComponent("serve-stderr.txt"), encoding: .utf8))
-            throw DevIdPProcess.ProcessError(message: "ssokit serve \(why): \((errors ?? "").prefix(800))")
-        }
-        address = String(line.dropFirst("READY ".count))
+        address = try await ReadyLine.launch(
+            process, name: "ssokit serve", stdout: folder.appendingPathComponent("serve-stdout.txt"),
+            stderr: folder.appendingPathComponent("serve-stderr.txt"), timeout: 60)
     }
 
     var isRunning: Bool { process.isRunning }
