@@ -1,6 +1,8 @@
+# Opens N idle TCP connections to the app API (no TLS ClientHello, no request), then checks a legitimate client.
+# Usage: python3 03_connection_exhaustion.py PORT N
 # Opens N idle TCP connections (sending nothing), then checks whether a legitimate /healthz still gets an answer.
 import socket, sys, time, resource
-resource.setrlimit(resource.RLIMIT_NOFILE, (5000, 5000))
+hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]; resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 port, n = int(sys.argv[1]), int(sys.argv[2])
 held = []
 for i in range(n):

@@ -28,6 +28,38 @@ $NOBODY "$DIR/02_proxy_session_swap.py" "$IDP" "$PROXY"
 echo "   the owner's own browser flow through the proxy now signs in as:"
 python3 "$DIR/01_proxy_cross_user_code.py" "$IDP" "$PROXY" | tail -1
 
+echo "== 3. unauthenticated TCP peers exhaust the mutual-TLS listener (server started with ulimit -n 1024)"
+mkdir -p "$DIR/pki" && (cd "$DIR/pki" &&
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout ca.key -out ca.pem -days 2 -subj /CN=ca &&
+  openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout server.key -out server.csr -subj /CN=s &&
+  printf "subjectAltName=IP:127.0.0.1\n" > ext &&
+  openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem -days 2 -extfile ext &&
+  openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout client.key -out client.csr -subj /CN=c &&
+  openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -out client.pem -days 2 && chmod 600 ./*.key) > /dev/null 2>&1
+DIGEST=$(openssl x509 -in "$DIR/pki/client.pem" -outform DER | sha256sum | cut -d' ' -f1)
+echo "{\"certificates\": {\"$DIGEST\": [\"com.example.mail\"]}}" > "$DIR/registry-tls.json"
+(ulimit -n 1024; XDG_CONFIG_HOME="$DIR/config3" exec "$SSOKIT" serve --profile "$DIR/profile.json" --host 127.0.0.1 \
+  --port 0 --tls-cert "$DIR/pki/server.pem" --tls-key "$DIR/pki/server.key" --client-ca "$DIR/pki/ca.pem" \
+  --registry "$DIR/registry-tls.json" --cache "$DIR/cache3" > "$DIR/serve3.out" 2> "$DIR/serve3.err") &
+TLS_PID=$!
+for _ in $(seq 150); do grep -q READY "$DIR/serve3.out" && break; sleep 0.2; done
+TLS_PORT=$(sed 's/.*://' "$DIR/serve3.out")
+curl -s --cacert "$DIR/pki/ca.pem" --cert "$DIR/pki/client.pem" --key "$DIR/pki/client.key" \
+  "https://127.0.0.1:$TLS_PORT/healthz" | sed 's/^/   before, with a client certificate: /'; echo
+$NOBODY "$DIR/03_connection_exhaustion.py" "$TLS_PORT" 1100 | sed 's/^/   /'
+kill "$TLS_PID" 2>/dev/null
+
+echo "== 5. the sign-in binding cookie is scoped to the whole IdP origin (Path=/), so pass-through requests carry it"
+python3 - "$IDP" "$PROXY" <<'PY'
+import http.client, sys, urllib.parse
+idp, proxy = sys.argv[1], int(sys.argv[2])
+url = idp + "/authorize?" + urllib.parse.urlencode({"response_type": "code", "client_id": "ssokit-demo",
+    "redirect_uri": "http://127.0.0.1:9/callback", "scope": "openid", "state": "s", "prompt": "login",
+    "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "code_challenge_method": "S256"})
+c = http.client.HTTPConnection("127.0.0.1", proxy); c.request("GET", url); r = c.getresponse(); r.read()
+print("   Set-Cookie:", r.getheader("set-cookie")[:14] + "<id>=<secret>; " + r.getheader("set-cookie").split("; ", 1)[1])
+PY
+
 echo "== 4. nobody fills the cache with pending interactions that serve never purges"
 $NOBODY "$DIR/04_interaction_growth.py" "$IDP" "$PROXY" 200
 python3 -c "
