@@ -76,6 +76,9 @@ kill -HUP "$SERVE_PID"; sleep 2
 grep -c '"profile reloaded"' "$DIR/serve.err" | sed 's/^/   reloads logged: /'
 curl -s --unix-socket "$SOCKET" http://x/proxy.pac | grep -c '127.0.0.2' | sed 's/^/   PAC lines naming 127.0.0.2: /'
 
+echo "== 8. a holder of a leaked interaction ID makes the owner's resume fail (claim takes, compares, puts back)"
+python3 "$HERE/08_owner_claim_race.py" "$IDP" "$PROXY" "$SOCKET" 10 | sed 's/^/   /'
+
 echo "== 7. a second serve on the same socket path unlinks the live socket of the first"
 XDG_CONFIG_HOME="$DIR/config2" "$SSOKIT" serve --profile "$DIR/profile.json" --socket "$SOCKET" \
   --registry "$DIR/registry.json" --cache "$DIR/cache2" > "$DIR/serve2.out" 2> "$DIR/serve2.err" &
