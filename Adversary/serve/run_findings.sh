@@ -10,6 +10,7 @@ DIR=$(mktemp -d /tmp/ssokit-adv-XXXXXX)
 source "$DIR/env"
 NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3"
 trap 'kill $SERVE_PID $IDP_PID 2>/dev/null' EXIT
+echo "lab: $DIR"
 
 echo "== 0. The owner (uid $(id -u)) signs in once through the app API (alice)"
 ID=$(curl -s --unix-socket "$SOCKET" http://x/v1/authorize \
@@ -77,7 +78,10 @@ grep -c '"profile reloaded"' "$DIR/serve.err" | sed 's/^/   reloads logged: /'
 curl -s --unix-socket "$SOCKET" http://x/proxy.pac | grep -c '127.0.0.2' | sed 's/^/   PAC lines naming 127.0.0.2: /'
 
 echo "== 8. a holder of a leaked interaction ID makes the owner's resume fail (claim takes, compares, puts back)"
-python3 "$HERE/08_owner_claim_race.py" "$IDP" "$PROXY" "$SOCKET" 10 | sed 's/^/   /'
+"$HERE/lab.sh" "$DIR/race" > /dev/null
+(source "$DIR/race/env"
+ python3 "$HERE/08_owner_claim_race.py" "$IDP" "$PROXY" "$SOCKET" 10 3 | sed 's/^/   with 3 thieves: /'
+ kill "$SERVE_PID" "$IDP_PID")
 
 echo "== 7. a second serve on the same socket path unlinks the live socket of the first"
 XDG_CONFIG_HOME="$DIR/config2" "$SSOKIT" serve --profile "$DIR/profile.json" --socket "$SOCKET" \
