@@ -12,6 +12,12 @@ extension AdapterProxyInterceptor {
         request: InterceptedRequest
     ) async -> InterceptionDecision {
         let secret = RandomToken.make(byteCount: 32)
+        guard await owners.hasRoom(for: SignInCookie.owner(secret)) else {
+            let (response, body) = SignInPage.response(
+                Self.notice("Too many sign-ins are waiting to be finished. Finish one, or try again later."),
+                status: .tooManyRequests)
+            return .respond(response, body: body)
+        }
         guard await owners.record(interaction, owner: SignInCookie.owner(secret)) else {
             return Self.decision(
                 for: .failure(AuthorizationFailure(.failed, .storeUnavailable, "the sign-in could not be recorded")))
@@ -48,7 +54,7 @@ extension AdapterProxyInterceptor {
         return Self.decision(for: result, extraFields: cleared)
     }
 
-    private static func notice(_ text: String) -> String {
+    static func notice(_ text: String) -> String {
         """
         <!DOCTYPE html>
         <html><head><meta charset="utf-8"><title>Sign in</title></head>

@@ -36,7 +36,8 @@ public final class AdapterProxyInterceptor: ProxyInterceptor {
     }
 
     let slot: AdapterSlot
-    let browserBundleIdentifier: String
+    /// The calling app the intercepted requests carry (a browser's).
+    public let browserBundleIdentifier: String
     let credentials: CredentialsAnswer
     private let onExchange: @Sendable (Exchange) -> Void
 

@@ -10,12 +10,14 @@ final class ProxyShared: Sendable {
     let logger: Logger
     let originTLS: NIOSSLContext
     let leaves: LeafContextCache?
+    let admission: (any ProxyClientAdmission)?
 
     init(configuration: ProxyConfiguration, interceptor: any ProxyInterceptor) throws(ProxyError) {
         router = ProxyRouter(prefixes: configuration.interceptPrefixes, allowedPorts: configuration.allowedPorts)
         self.interceptor = interceptor
         limits = configuration.limits
         logger = configuration.logger
+        admission = configuration.clientAdmission
         originTLS = try TLSContexts.originClient(trust: configuration.originTrust)
         leaves = configuration.certificateAuthority.map {
             LeafContextCache(authority: $0, capacity: configuration.limits.maxCachedLeaves)
