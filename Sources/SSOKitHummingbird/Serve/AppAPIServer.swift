@@ -25,10 +25,11 @@ public enum AppAPIServer {
         }
         let address: BindAddress
         let socketPath: String?
+        var claim: UnixSocketFile.Claim?
         var tls: MutualTLS?
         switch configuration.listener {
         case .unixSocket(let path):
-            try UnixSocketFile.prepare(path)
+            claim = try UnixSocketFile.prepare(path)
             address = .unixDomainSocket(path: path)
             socketPath = path
         case .insecureLoopback(let host, let port):
@@ -48,6 +49,7 @@ public enum AppAPIServer {
         let limit = TimeAmount(configuration.requestTimeout)
         let secure = tls != nil
         let permissions = socketPath.map { UnixSocketFile.RestrictedCreation(path: $0) }
+        let socketClaim = claim
         var server = HTTPServerBuilder.http1(
             configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: limit)], idleTimeout: limit))
         if let tls {
@@ -62,6 +64,7 @@ public enum AppAPIServer {
             configuration: ApplicationConfiguration(address: address, serverName: nil),
             onServerRunning: { channel in
                 permissions?.finish()
+                socketClaim?.recordBound()
                 onReady(Self.name(channel.localAddress, socketPath: socketPath, secure: secure))
             }, logger: logger)
         var all = services
@@ -74,7 +77,7 @@ public enum AppAPIServer {
         permissions?.begin()
         defer {
             permissions?.finish()
-            if let socketPath { UnixSocketFile.remove(socketPath) }
+            socketClaim?.release()
         }
         do {
             try await group.run()
