@@ -143,6 +143,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.clientAdmission = LocalUserProxyAdmission(
             serverUID: getuid(), registry: callers, browserBundleIdentifier: interceptor.browserBundleIdentifier,
             logger: logger)
+        configuration.privateCookieNamePrefixes = [AdapterProxyInterceptor.signInCookieNamePrefix]
         let proxy = try await InterceptingProxy.start(configuration: configuration, interceptor: interceptor)
         logger.info(
             "proxy listening", metadata: ["port": "\(proxy.port)", "intercepted": "\(prefixes.map(\.url))"])

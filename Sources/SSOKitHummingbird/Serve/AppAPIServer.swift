@@ -51,7 +51,9 @@ public enum AppAPIServer {
         let permissions = socketPath.map { UnixSocketFile.RestrictedCreation(path: $0) }
         let socketClaim = claim
         var server = HTTPServerBuilder.http1(
-            configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: limit)], idleTimeout: limit))
+            configuration: .init(
+                additionalChannelHandlers: [RequestDeadlineHandler(limit: limit), ConnectionCloseHandler.Installer()],
+                idleTimeout: limit))
         if let tls {
             do {
                 server = try .tls(server, tlsConfiguration: tls.configuration)

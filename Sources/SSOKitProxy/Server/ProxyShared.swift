@@ -11,6 +11,7 @@ final class ProxyShared: Sendable {
     let originTLS: NIOSSLContext
     let leaves: LeafContextCache?
     let admission: (any ProxyClientAdmission)?
+    let privateCookieNamePrefixes: [String]
 
     init(configuration: ProxyConfiguration, interceptor: any ProxyInterceptor) throws(ProxyError) {
         router = ProxyRouter(prefixes: configuration.interceptPrefixes, allowedPorts: configuration.allowedPorts)
@@ -18,6 +19,7 @@ final class ProxyShared: Sendable {
         limits = configuration.limits
         logger = configuration.logger
         admission = configuration.clientAdmission
+        privateCookieNamePrefixes = configuration.privateCookieNamePrefixes
         originTLS = try TLSContexts.originClient(trust: configuration.originTrust)
         leaves = configuration.certificateAuthority.map {
             LeafContextCache(authority: $0, capacity: configuration.limits.maxCachedLeaves)
