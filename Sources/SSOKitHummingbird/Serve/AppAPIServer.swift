@@ -50,9 +50,17 @@ public enum AppAPIServer {
         let secure = tls != nil
         let permissions = socketPath.map { UnixSocketFile.RestrictedCreation(path: $0) }
         let socketClaim = claim
+        guard configuration.maximumConnections > 0, configuration.maximumConnectionsPerPeer > 0,
+            configuration.tlsHandshakeTimeout > .zero
+        else { throw ServeError(.invalidListener, "the connection caps and the handshake timeout must be positive") }
+        let limiter = ConnectionLimiter(
+            total: configuration.maximumConnections, perPeer: configuration.maximumConnectionsPerPeer)
+        let handshakeLimit = tls == nil ? nil : TimeAmount(configuration.tlsHandshakeTimeout)
         var server = HTTPServerBuilder.http1(
             configuration: .init(
-                additionalChannelHandlers: [RequestDeadlineHandler(limit: limit), ConnectionCloseHandler.Installer()],
+                additionalChannelHandlers: [
+                    limiter.handler(), RequestDeadlineHandler(limit: limit), ConnectionCloseHandler.Installer(),
+                ] + (handshakeLimit.map { [HandshakeDeadlineHandler(limit: $0)] } ?? []),
                 idleTimeout: limit))
         if let tls {
             do {
