@@ -4,7 +4,8 @@ import Testing
 /// Who may use serve's intercepting proxy: it acts with the server user's single sign-on, so another local user
 /// (uid 65534 here, through `setpriv`) is refused for every request, while the server's own uid is served.
 extension ServeEndToEndTests {
-    static let canSwitchUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    static let canSwitchUser =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
 
     /// `curl` through the proxy on `port`, as `uid` (nil: as this process); returns the status and the body.

@@ -7,7 +7,8 @@ extension ServeEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = try write("profile.json", profile("http://127.0.0.1:9"))
         let cache = folder.appendingPathComponent("cache").path
-        let first = try await ServeProcess(["--profile", profile, "--socket", socket, "--cache", cache], folder: folder)
+        let first = try await ServeProcess(
+            ["--profile", profile, "--socket", socket, "--cache", cache], folder: folder)
 
         let second = try await ProcessRunner.run(
             MockProvider.ssokit, ["serve", "--profile", profile, "--socket", socket, "--cache", cache],
@@ -25,7 +26,8 @@ extension ServeEndToEndTests {
         #expect(!UnixSocketProbe.isSocket(socket))
 
         // A stale socket (no server behind it) is replaced.
-        let stale = try await ServeProcess(["--profile", profile, "--socket", socket, "--cache", cache], folder: folder)
+        let stale = try await ServeProcess(
+            ["--profile", profile, "--socket", socket, "--cache", cache], folder: folder)
         #expect(try await SocketHTTP.get(socket, "/healthz").status == 200)
         stale.send(SIGKILL)
         let deadline = ContinuousClock.now + .seconds(10)

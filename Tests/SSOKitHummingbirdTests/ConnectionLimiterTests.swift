@@ -26,14 +26,18 @@ import Testing
         let limiter = ConnectionLimiter(total: 100, perPeer: 2)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(limiter.handler()) }
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(limiter.handler())
+                }
             }
             .bind(host: "127.0.0.1", port: 0).get()
         defer { server.close(promise: nil) }
         let port = try #require(server.localAddress?.port)
         func connect() async throws -> any Channel {
-            try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port)
-                .get()
+            try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(
+                host: "127.0.0.1", port: port
+            )
+            .get()
         }
         func closedByServer(_ channel: any Channel) async -> Bool {
             for _ in 0..<500 where channel.isActive { try? await Task.sleep(for: .milliseconds(10)) }

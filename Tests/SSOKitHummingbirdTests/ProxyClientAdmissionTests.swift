@@ -2,9 +2,10 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
-@testable import SSOKitHummingbird
 import SSOKitProxy
 import Testing
+
+@testable import SSOKitHummingbird
 
 /// Who may use serve's intercepting proxy: the uid that owns a client's loopback socket, found in the kernel's
 /// socket tables, must be the server's own or one the registry lets act as the browser.

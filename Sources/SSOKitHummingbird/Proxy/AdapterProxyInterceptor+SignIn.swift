@@ -115,7 +115,8 @@ enum SignInCookie {
     }
 
     private static func isPathValue(_ path: String) -> Bool {
-        path.hasPrefix("/") && path.utf8.count <= 1024 && path.utf8.allSatisfy { (0x21...0x7e).contains($0) && $0 != 0x3b }
+        path.hasPrefix("/") && path.utf8.count <= 1024
+            && path.utf8.allSatisfy { (0x21...0x7e).contains($0) && $0 != 0x3b }
     }
 
     /// The value of the cookie for `id` in a `Cookie` header.

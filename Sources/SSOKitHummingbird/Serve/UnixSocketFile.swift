@@ -83,7 +83,9 @@ enum UnixSocketFile {
         init(path: String) throws(ServeError) {
             self.path = path
             let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard descriptor >= 0 else { throw ServeError(.listenFailed, "the lock file \(path).lock cannot be opened") }
+            guard descriptor >= 0 else {
+                throw ServeError(.listenFailed, "the lock file \(path).lock cannot be opened")
+            }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 close(descriptor)
                 throw ServeError(.listenFailed, "\(path) is in use: another server holds \(path).lock")
