@@ -517,8 +517,7 @@ let package = Package(
         .testTarget(
             name: "SSOKitHummingbirdTests",
             dependencies: [
-                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitConformance", "SSOKitStore",
-                "SSOKitTokenCache", "SSOKitOIDC",
+                "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitConformance", "SSOKitStore", "SSOKitTokenCache", "SSOKitOIDC",
                 "SSOKitProxy", "SSOKitDevIdP", "SSOKitCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
