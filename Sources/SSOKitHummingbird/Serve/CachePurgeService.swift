@@ -1,4 +1,5 @@
 import Logging
+import SSOKitCore
 import SSOKitTokenCache
 import ServiceLifecycle
 
@@ -34,7 +35,9 @@ public struct CachePurgeService: Service {
             let removed = try await cache.purgeExpired(application: nil)
             if removed > 0 { logger.debug("purged expired entries", metadata: ["removed": "\(removed)"]) }
         } catch {
-            logger.warning("purging the cache failed", metadata: ["error": "\(error.code)"])
+            logger.warning("purging the cache failed", metadata: ["error": "\(Self.code(of: error))"])
         }
     }
+
+    private static func code(of error: some SSOKitError) -> String { "\(error.code)" }
 }

@@ -69,9 +69,11 @@ enum UnixSocketFile {
 
     /// The identity (device, inode) of the file at `path` itself, nil when there is none.
     static func identity(_ path: String) -> [UInt64]? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+        else { return nil }
+        return [device, inode]
     }
 
     /// One server's hold on a socket path: the lock on `PATH.lock`, and the identity of the socket it bound.
