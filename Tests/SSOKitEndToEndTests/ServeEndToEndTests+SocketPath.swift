@@ -14,8 +14,9 @@ extension ServeEndToEndTests {
             MockProvider.ssokit, ["serve", "--profile", profile, "--socket", socket, "--cache", cache],
             environment: ["XDG_CONFIG_HOME": folder.appendingPathComponent("config").path], timeout: 60)
         #expect(second.status != 0)
-        #expect(second.stdout.isEmpty)
-        #expect(second.stderr.contains("in use"), "\(second.stderr)")
+        #expect(second.json?["error"] as? String == "listen_failed", "\(second.stdout)")
+        #expect((second.json?["message"] as? String)?.contains("in use") == true)
+        #expect(!second.stdout.contains("READY"))
 
         // The first server still has its socket and answers on it.
         #expect(UnixSocketProbe.isSocket(socket))

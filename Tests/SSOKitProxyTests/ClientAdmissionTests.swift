@@ -56,7 +56,8 @@ struct ClientAdmissionTests {
         let interceptor = RecordingInterceptor.redirecting(to: "https://idp.example/")
         let response = try await withProxy(try configuration(admission), interceptor: interceptor) { proxy in
             try await RawClient.exchange(
-                "GET http://127.0.0.1:1/sso/authorize HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n", port: proxy.port)
+                "GET http://127.0.0.1:1/sso/authorize HTTP/1.1\r\nHost: 127.0.0.1:1\r\nConnection: close\r\n\r\n",
+                port: proxy.port)
         }
         #expect(response.hasPrefix("HTTP/1.1 302 Found\r\n"), "\(response)")
         #expect(interceptor.requests.count == 1)
