@@ -60,24 +60,18 @@ extension ServeEndToEndTests {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
         }
-        let serve = try await startServe(idp, extra: ["--proxy-port", "0"])
-        let listening = try #require(await serve.waitForLog("proxy listening"))
-        let port = try #require((listening["port"] as? String).flatMap { Int($0) })
+        let (serve, port) = try await startProxiedServe(idp)
         let authority = String(idp.baseURL.dropFirst("http://".count))
-        let query =
-            "response_type=code&client_id=ssokit-demo&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback"
-            + "&scope=openid&state=e1&nonce=n1&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-            + "&code_challenge_method=S256"
         func viaProxy(_ url: String) async throws -> SocketHTTP.Answer {
             try await SocketHTTP.exchange(
                 .loopback(port: port), "GET \(url) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n")
         }
 
-        let malformed = try await viaProxy(idp.baseURL + "/authorize?" + query + "&x=<")
+        let malformed = try await viaProxy(webAppAuthorizeURL(idp, state: "e1") + "&x=<")
         #expect(malformed.status == 400, "\(malformed.status) \(malformed.body)")
         #expect(malformed.body.contains("invalid_request"))
 
-        let page = try await viaProxy(idp.baseURL + "/authorize?" + query)
+        let page = try await viaProxy(webAppAuthorizeURL(idp, state: "e1"))
         #expect(page.status == 200)
         let setCookie = try #require(page.headers["set-cookie"])
         #expect(setCookie.hasPrefix("ssokit_signin_"))

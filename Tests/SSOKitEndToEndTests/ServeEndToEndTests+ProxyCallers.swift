@@ -29,13 +29,8 @@ extension ServeEndToEndTests {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
         }
-        let serve = try await startServe(idp, extra: ["--proxy-port", "0"])
-        let listening = try #require(await serve.waitForLog("proxy listening"))
-        let port = try #require((listening["port"] as? String).flatMap { Int($0) })
-        let authorize =
-            idp.baseURL + "/authorize?response_type=code&client_id=ssokit-demo"
-            + "&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback&scope=openid&state=s1&nonce=n1"
-            + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+        let (serve, port) = try await startProxiedServe(idp)
+        let authorize = webAppAuthorizeURL(idp, state: "s1")
 
         // Another user: refused before the adapter runs, and for requests that would pass through too.
         let stranger = try await curlThroughProxy(authorize, port: port, as: 65534)

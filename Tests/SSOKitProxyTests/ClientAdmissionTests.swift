@@ -64,14 +64,14 @@ struct ClientAdmissionTests {
         #expect(admission.connections.count == 1)
     }
 
-    @Test("A hook that does not answer within the head timeout refuses the client")
+    @Test("A hook that does not answer within the admission timeout refuses the client")
     func silentHookRefuses() async throws {
         let admission = RecordingAdmission { _ in
             try? await Task.sleep(for: .seconds(30))
             return true
         }
         var configuration = try configuration(admission)
-        configuration.limits.requestHeadTimeout = .milliseconds(200)
+        configuration.limits.admissionTimeout = .milliseconds(200)
         let interceptor = RecordingInterceptor.redirecting(to: "https://idp.example/")
         let response = try await withProxy(configuration, interceptor: interceptor) { proxy in
             try await RawClient.exchange(

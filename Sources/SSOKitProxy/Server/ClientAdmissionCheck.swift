@@ -4,7 +4,7 @@ import Synchronization
 /// Asks the host's ``ProxyClientAdmission`` about a new connection, within the head timeout.
 enum ClientAdmissionCheck {
     /// True when the proxy serves the client on `channel`: always without a hook; with one, its answer, or false
-    /// when the addresses are unknown or the answer does not come within ``ProxyLimits/requestHeadTimeout``.
+    /// when the addresses are unknown or the answer does not come within ``ProxyLimits/admissionTimeout``.
     static func decide(for channel: any Channel, shared: ProxyShared) -> EventLoopFuture<Bool> {
         let eventLoop = channel.eventLoop
         guard let admission = shared.admission else { return eventLoop.makeSucceededFuture(true) }
@@ -18,7 +18,7 @@ enum ClientAdmissionCheck {
         let settle: @Sendable (Bool) -> Void = { admitted in
             if settled.first() { promise.succeed(admitted) }
         }
-        let timer = eventLoop.scheduleTask(in: TimeAmount(shared.limits.requestHeadTimeout)) { settle(false) }
+        let timer = eventLoop.scheduleTask(in: TimeAmount(shared.limits.admissionTimeout)) { settle(false) }
         Task {
             let admitted = await admission.admits(connection)
             timer.cancel()

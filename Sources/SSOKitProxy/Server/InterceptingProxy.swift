@@ -95,7 +95,8 @@ public final class InterceptingProxy: Sendable {
             limits.maxPendingForwardBytes, limits.maxConnections, limits.maxCachedLeaves,
         ]
         let durations = [
-            limits.requestHeadTimeout, limits.interceptedBodyTimeout, limits.decisionTimeout, limits.connectTimeout,
+            limits.requestHeadTimeout, limits.admissionTimeout, limits.interceptedBodyTimeout, limits.decisionTimeout,
+            limits.connectTimeout,
             limits.idleTimeout,
         ]
         guard sizes.allSatisfy({ $0 > 0 }), durations.allSatisfy({ $0 > .zero }) else {

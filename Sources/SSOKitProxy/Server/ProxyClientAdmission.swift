@@ -23,7 +23,7 @@ public struct ProxyClientConnection: Sendable, Hashable {
 /// hook (``ProxyConfiguration/clientAdmission``), because only the host knows whom it acts for.
 ///
 /// Every request on a refused connection, intercepted or not, gets 403 `client_not_permitted`; so does every request
-/// when the decision takes longer than ``ProxyLimits/requestHeadTimeout``.
+/// when the decision takes longer than ``ProxyLimits/admissionTimeout``.
 public protocol ProxyClientAdmission: Sendable {
     /// Whether the proxy serves the client on `connection`. A client that cannot be identified should be refused.
     func admits(_ connection: ProxyClientConnection) async -> Bool
