@@ -53,12 +53,13 @@ public actor InMemoryTokenCacheStore: TokenCacheStore, RightRecordStore {
         rowsByKey.values.filter { $0.application == application }.sorted { $0.key < $1.key }
     }
 
-    /// Removes expired rows.
+    /// Removes expired rows, and the one-time values expired at `date`.
     public func deleteExpired(before date: Date, application: String?) async throws(TokenCacheError) -> Int {
         let expired = rowsByKey.values.filter { row in
             (application.map { row.application == $0 } ?? true) && (row.expiresAt.map { $0 < date } ?? false)
         }
         for row in expired { rowsByKey[row.key] = nil }
+        onceEntries = onceEntries.filter { $0.value.expiresAt > date }
         return expired.count
     }
 

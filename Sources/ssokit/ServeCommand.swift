@@ -91,7 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
                         clock: clock, rightStore: context.rights)
                     let slot = AdapterSlot(RedirectExtension(catalog: catalog, environment: environment))
                     let owners = InteractionOwners(cache: context.cache, clock: clock)
-                    let proxy = try await startProxy(catalog: catalog, slot: slot, owners: owners, logger: logger)
+                    let proxy = try await startProxy(
+                        catalog: catalog, slot: slot, owners: owners, callers: callers, logger: logger)
                     let autoConfig = proxy?.autoConfig
                     let api = AppAPI<AppAPIRequestContext>(
                         adapter: slot, registry: callers, owners: owners, identification: .connection,
@@ -101,7 +102,8 @@ struct ServeCommand: AsyncParsableCommand {
                     logger.info("starting", metadata: ["payloads": "\(catalog.payloads.count)"])
                     try await AppAPIServer.run(
                         api, configuration: configuration,
-                        services: proxy.map { [InterceptingProxyService($0.proxy)] } ?? [],
+                        services: [CachePurgeService(cache: context.cache, logger: logger)]
+                            + (proxy.map { [InterceptingProxyService($0.proxy)] } ?? []),
                         reload: {
                             await ProfileReload.run(slot: slot, logger: logger) {
                                 RedirectExtension(
@@ -122,7 +124,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// With `--proxy-port`: the intercepting proxy for the profile's Redirect URLs, whose credentials questions
     /// are the extension's sign-in page, and its PAC file.
     private func startProxy(
-        catalog: ProfileCatalog, slot: AdapterSlot, owners: InteractionOwners, logger: Logger
+        catalog: ProfileCatalog, slot: AdapterSlot, owners: InteractionOwners, callers: CallerRegistry,
+        logger: Logger
     ) async throws -> (proxy: InterceptingProxy, autoConfig: ProxyAutoConfig)? {
         guard let proxyPort else { return nil }
         let prefixes = try RedirectIntercepts.prefixes(catalog)
@@ -136,6 +139,11 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowedPorts.formUnion(prefixes.map(\.origin.port))
         configuration.logger = logger
         let interceptor = AdapterProxyInterceptor(adapter: slot, credentials: .signInPage(owners: owners))
+        // The proxy acts with this user's single sign-on: only this uid and the registry's browser uids may use it.
+        configuration.clientAdmission = LocalUserProxyAdmission(
+            serverUID: getuid(), registry: callers, browserBundleIdentifier: interceptor.browserBundleIdentifier,
+            logger: logger)
+        configuration.privateCookieNamePrefixes = [AdapterProxyInterceptor.signInCookieNamePrefix]
         let proxy = try await InterceptingProxy.start(configuration: configuration, interceptor: interceptor)
         logger.info(
             "proxy listening", metadata: ["port": "\(proxy.port)", "intercepted": "\(prefixes.map(\.url))"])

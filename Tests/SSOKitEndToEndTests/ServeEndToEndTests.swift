@@ -188,9 +188,7 @@ struct ServeEndToEndTests {
             idp.remove()
             try? FileManager.default.removeItem(at: folder)
         }
-        let serve = try await startServe(idp, extra: ["--proxy-port", "0"])
-        let listening = try #require(await serve.waitForLog("proxy listening"))
-        let port = try #require((listening["port"] as? String).flatMap { Int($0) })
+        let (serve, port) = try await startProxiedServe(idp)
         let authority = String(idp.baseURL.dropFirst("http://".count))
         let idpPort = try #require(authority.split(separator: ":").last)
 
@@ -211,11 +209,7 @@ struct ServeEndToEndTests {
             }
             return try await SocketHTTP.exchange(.loopback(port: port), request + "\r\n" + (form ?? ""))
         }
-        func webAppRequest(state: String) -> String {
-            idp.baseURL + "/authorize?response_type=code&client_id=ssokit-demo"
-                + "&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcallback&scope=openid&state=\(state)&nonce=n-\(state)"
-                + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
-        }
+        func webAppRequest(state: String) -> String { webAppAuthorizeURL(idp, state: state) }
 
         // A web app's authorization request: the extension's sign-in page, bound to this browser by a cookie.
         let url = webAppRequest(state: "web-1")

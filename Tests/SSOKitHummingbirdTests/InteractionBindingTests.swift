@@ -100,3 +100,28 @@ import Testing
         }
     }
 }
+
+/// A caller cannot pile up pending interactions through the API: past its cap, a login that would need one is the
+/// failure `too_many_interactions`; another caller is not affected.
+@Suite struct InteractionCapTests {
+    @Test func aCallerPastItsCapGetsTooManyInteractions() async throws {
+        let fixture = try AppAPIFixture()
+        try await fixture.application.test(.router) { client in
+            for _ in 0..<InteractionOwners(cache: fixture.harness.cache).maximumPendingPerCaller {
+                let started = try await client.post(
+                    "/v1/authorize", uid: 1000, body: authorizeBody(app: "com.example.mail"))
+                #expect(started.interactionID != nil, "\(started.text)")
+            }
+            let refused = try await client.post(
+                "/v1/authorize", uid: 1000, body: authorizeBody(app: "com.example.mail"))
+            #expect(refused.status == .ok)
+            #expect(refused.result == "failure")
+            #expect(refused.object["error"]?.objectValue?["reason"] == .string("too_many_interactions"))
+            let other = try await client.post(
+                "/v1/authorize", uid: 1001, body: authorizeBody(app: "com.example.other"))
+            #expect(other.status == .ok)
+            #expect(other.result != nil)
+            #expect(other.object["error"]?.objectValue?["reason"] != .string("too_many_interactions"))
+        }
+    }
+}

@@ -58,6 +58,8 @@ public struct AuthorizationFailure: Error, Sendable, Hashable, CustomStringConve
         public static let userCanceled = Reason("user_canceled")
         /// The token cache cannot be read or written.
         public static let storeUnavailable = Reason("store_unavailable")
+        /// The caller already has as many pending interactions as its host allows: finish or abandon one first.
+        public static let tooManyInteractions = Reason("too_many_interactions")
         /// The payload lacks a setting this request needs (a `redirect_uri`, the IdP's SSO URL, a client key).
         public static let configurationIncomplete = Reason("configuration_incomplete")
         /// The IdP redirected too often, or in a loop.

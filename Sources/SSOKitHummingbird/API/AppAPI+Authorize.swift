@@ -92,6 +92,11 @@ extension AppAPI {
     /// could resume it).
     func bound(_ result: AuthorizationResult, to caller: CallerIdentity) async -> AuthorizationResult {
         guard case .needsInteraction(let interaction) = result else { return result }
+        guard await owners.hasRoom(for: caller.description) else {
+            return .failure(
+                AuthorizationFailure(
+                    .failed, .tooManyInteractions, "this caller has too many pending interactions; finish one first"))
+        }
         guard await owners.record(interaction, owner: caller.description) else {
             return .failure(
                 AuthorizationFailure(.failed, .storeUnavailable, "the pending interaction could not be recorded"))

@@ -54,8 +54,10 @@ public struct AppAPI<Context: RequestContext>: Sendable {
         self.exposition = exposition
     }
 
-    /// Adds the routes to `router` (a router or a group).
+    /// Adds the routes to `router` (a router or a group), and a middleware that answers an unknown path (404
+    /// `not_found`) or method (405 `method_not_allowed`) with the JSON refusal.
     public func addRoutes(to router: some RouterMethods<Context>) {
+        _ = router.add(middleware: UnknownRouteMiddleware<Context>())
         router.post("/v1/authorize") { request, context in await authorize(request, context) }
         router.post("/v1/interactions/{id}") { request, context in await resume(request, context) }
         router.get("/healthz") { _, _ in JSONResponse.make(.object(["status": .string("ok")])) }

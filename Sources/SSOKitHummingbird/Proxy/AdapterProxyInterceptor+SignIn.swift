@@ -12,22 +12,30 @@ extension AdapterProxyInterceptor {
         request: InterceptedRequest
     ) async -> InterceptionDecision {
         let secret = RandomToken.make(byteCount: 32)
+        guard await owners.hasRoom(for: SignInCookie.owner(secret)) else {
+            let (response, body) = SignInPage.response(
+                Self.notice("Too many sign-ins are waiting to be finished. Finish one, or try again later."),
+                status: .tooManyRequests)
+            return .respond(response, body: body)
+        }
         guard await owners.record(interaction, owner: SignInCookie.owner(secret)) else {
             return Self.decision(
                 for: .failure(AuthorizationFailure(.failed, .storeUnavailable, "the sign-in could not be recorded")))
         }
         let cookie = SignInCookie.set(
             id: interaction.id, secret: secret, secure: request.request.scheme == "https",
-            lifetime: max(1, Int(interaction.expiresAt.timeIntervalSinceNow)))
+            lifetime: max(1, Int(interaction.expiresAt.timeIntervalSinceNow)), path: SignInCookie.path(for: request))
         let (response, body) = SignInPage.response(
             SignInPage(interaction: interaction, fields: fields, action: url).html, setCookie: cookie)
         return .respond(response, body: body)
     }
 
     /// Resumes the interaction a posted sign-in form answers, if this browser started it.
-    func signIn(_ answer: SignInAnswer, owners: InteractionOwners, url: String) async -> InterceptionDecision {
+    func signIn(_ answer: SignInAnswer, owners: InteractionOwners, url: String, path: String) async
+        -> InterceptionDecision
+    {
         var cleared = HTTPFields()
-        cleared[.setCookie] = SignInCookie.clear(id: answer.interactionID)
+        cleared[.setCookie] = SignInCookie.clear(id: answer.interactionID, path: path)
         guard let secret = answer.secret, await owners.claim(answer.interactionID, by: SignInCookie.owner(secret))
         else {
             let (response, body) = SignInPage.response(
@@ -48,7 +56,7 @@ extension AdapterProxyInterceptor {
         return Self.decision(for: result, extraFields: cleared)
     }
 
-    private static func notice(_ text: String) -> String {
+    static func notice(_ text: String) -> String {
         """
         <!DOCTYPE html>
         <html><head><meta charset="utf-8"><title>Sign in</title></head>
@@ -83,18 +91,32 @@ struct SignInAnswer {
 }
 
 /// The cookie that binds a sign-in page to the browser it was shown to: `ssokit_signin_<interaction ID>`, a
-/// 256-bit random value, HttpOnly, SameSite=Strict, on the intercepted origin only.
+/// 256-bit random value, HttpOnly, SameSite=Strict, on the intercepted origin and only for the intercepted path
+/// (where the page posts back); the proxy also removes it from every request it passes to the IdP.
 enum SignInCookie {
     static let prefix = "ssokit_signin_"
 
     static func owner(_ secret: String) -> String { "browser:" + secret }
 
-    static func set(id: String, secret: String, secure: Bool, lifetime: Int) -> String {
-        "\(prefix)\(id)=\(secret); Path=/; Max-Age=\(lifetime); HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    static func set(id: String, secret: String, secure: Bool, lifetime: Int, path: String) -> String {
+        "\(prefix)\(id)=\(secret); Path=\(path); Max-Age=\(lifetime); HttpOnly; SameSite=Strict"
+            + (secure ? "; Secure" : "")
     }
 
-    static func clear(id: String) -> String {
-        "\(prefix)\(id)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+    static func clear(id: String, path: String) -> String {
+        "\(prefix)\(id)=; Path=\(path); Max-Age=0; HttpOnly; SameSite=Strict"
+    }
+
+    /// The cookie's path: the intercepted request's own path (its query aside), which the page's form posts back
+    /// to; the prefix's path when the request's is not a plain cookie path value (RFC 6265 §4.1.1), else `/`.
+    static func path(for request: InterceptedRequest) -> String {
+        let requestPath = String((request.request.path ?? "/").prefix { $0 != "?" })
+        return [requestPath, request.prefix.path].first(where: isPathValue) ?? "/"
+    }
+
+    private static func isPathValue(_ path: String) -> Bool {
+        path.hasPrefix("/") && path.utf8.count <= 1024
+            && path.utf8.allSatisfy { (0x21...0x7e).contains($0) && $0 != 0x3b }
     }
 
     /// The value of the cookie for `id` in a `Cookie` header.

@@ -8,7 +8,8 @@ import SSOKitProxy
 /// The browser's side of the adapter, for ``SSOKitProxy/InterceptingProxy``: a request under a profile's Redirect
 /// URL goes to the adapter as the browser's own request, and its compact answer (a 302, an auto-post form) goes
 /// back to the browser. `doNotHandle`, a browser interaction and a `not_handled` failure let the request through
-/// to the IdP; any other failure is a short 502.
+/// to the IdP; any other failure is a short `text/plain` answer: 400 for an invalid request, 403 for an app the
+/// profile does not serve, 502 for the IdP's failures.
 ///
 /// A credentials interaction is answered as ``CredentialsAnswer`` says: with the extension's own sign-in page
 /// (``CredentialsAnswer/signInPage(owners:)``, what `ssokit serve` does), or with supplied credentials (a demo).
@@ -35,8 +36,13 @@ public final class AdapterProxyInterceptor: ProxyInterceptor {
         public var askedForCredentials: Bool
     }
 
+    /// The name prefix of the sign-in page's binding cookies: the host passes it to
+    /// ``SSOKitProxy/ProxyConfiguration/privateCookieNamePrefixes`` so that the IdP never sees them.
+    public static let signInCookieNamePrefix = SignInCookie.prefix
+
     let slot: AdapterSlot
-    let browserBundleIdentifier: String
+    /// The calling app the intercepted requests carry (a browser's).
+    public let browserBundleIdentifier: String
     let credentials: CredentialsAnswer
     private let onExchange: @Sendable (Exchange) -> Void
 
@@ -58,7 +64,7 @@ public final class AdapterProxyInterceptor: ProxyInterceptor {
             + (request.request.path ?? "/")
         guard let url = URL(string: target) else { return .passThrough }
         if case .signInPage(let owners) = credentials, let form = SignInAnswer(request) {
-            return await signIn(form, owners: owners, url: target)
+            return await signIn(form, owners: owners, url: target, path: SignInCookie.path(for: request))
         }
         let adapter = slot.adapter
         var headers = request.request.headerFields
@@ -98,10 +104,21 @@ public final class AdapterProxyInterceptor: ProxyInterceptor {
             fields[.contentType] = "text/plain; charset=utf-8"
             fields[.cacheControl] = "no-store"
             return .respond(
-                HTTPResponse(status: .badGateway, headerFields: fields),
+                HTTPResponse(status: status(for: failure), headerFields: fields),
                 body: Array("SSO extension: \(failure.code)/\(failure.reason)\n".utf8))
         default:
             return .passThrough
+        }
+    }
+
+    /// A failure's status for the browser: 400 for a request the browser got wrong, 403 for one the profile does
+    /// not permit, 429 when too many sign-ins are pending, 502 for the IdP's or the network's failures.
+    static func status(for failure: AuthorizationFailure) -> HTTPResponse.Status {
+        switch failure.reason {
+        case .invalidRequest: .badRequest
+        case .appNotPermitted: .forbidden
+        case .tooManyInteractions: .tooManyRequests
+        default: .badGateway
         }
     }
 

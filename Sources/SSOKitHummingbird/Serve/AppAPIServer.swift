@@ -25,10 +25,11 @@ public enum AppAPIServer {
         }
         let address: BindAddress
         let socketPath: String?
+        var claim: UnixSocketFile.Claim?
         var tls: MutualTLS?
         switch configuration.listener {
         case .unixSocket(let path):
-            try UnixSocketFile.prepare(path)
+            claim = try UnixSocketFile.prepare(path)
             address = .unixDomainSocket(path: path)
             socketPath = path
         case .insecureLoopback(let host, let port):
@@ -48,8 +49,19 @@ public enum AppAPIServer {
         let limit = TimeAmount(configuration.requestTimeout)
         let secure = tls != nil
         let permissions = socketPath.map { UnixSocketFile.RestrictedCreation(path: $0) }
+        let socketClaim = claim
+        guard configuration.maximumConnections > 0, configuration.maximumConnectionsPerPeer > 0,
+            configuration.tlsHandshakeTimeout > .zero
+        else { throw ServeError(.invalidListener, "the connection caps and the handshake timeout must be positive") }
+        let limiter = ConnectionLimiter(
+            total: configuration.maximumConnections, perPeer: configuration.maximumConnectionsPerPeer)
+        let handshakeLimit = tls == nil ? nil : TimeAmount(configuration.tlsHandshakeTimeout)
         var server = HTTPServerBuilder.http1(
-            configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: limit)], idleTimeout: limit))
+            configuration: .init(
+                additionalChannelHandlers: [
+                    limiter.handler(), RequestDeadlineHandler(limit: limit), ConnectionCloseHandler.Installer(),
+                ] + (handshakeLimit.map { [HandshakeDeadlineHandler(limit: $0)] } ?? []),
+                idleTimeout: limit))
         if let tls {
             do {
                 server = try .tls(server, tlsConfiguration: tls.configuration)
@@ -62,6 +74,7 @@ public enum AppAPIServer {
             configuration: ApplicationConfiguration(address: address, serverName: nil),
             onServerRunning: { channel in
                 permissions?.finish()
+                socketClaim?.recordBound()
                 onReady(Self.name(channel.localAddress, socketPath: socketPath, secure: secure))
             }, logger: logger)
         var all = services
@@ -74,7 +87,7 @@ public enum AppAPIServer {
         permissions?.begin()
         defer {
             permissions?.finish()
-            if let socketPath { UnixSocketFile.remove(socketPath) }
+            socketClaim?.release()
         }
         do {
             try await group.run()

@@ -22,6 +22,13 @@ public struct ProxyConfiguration: Sendable {
     public var originTrust: OriginTrust = .system
     /// Size caps and timeouts.
     public var limits = ProxyLimits()
+    /// Who may use the proxy at all, decided per connection by the host; nil serves every client that reaches the
+    /// listening address (every local process on loopback). A host that acts for one user (its interceptor answers
+    /// with that user's single sign-on) must set it.
+    public var clientAdmission: (any ProxyClientAdmission)?
+    /// Cookies of the host's own (a sign-in binding, say), by name prefix: removed from every request forwarded to
+    /// an origin, passed-through intercepted requests included. None by default.
+    public var privateCookieNamePrefixes: [String] = []
     /// Where the proxy says what it did: one line per exchange with the method, origin, status and error code,
     /// never a path, query, header value or body. Silent by default.
     public var logger = Logger(label: "ssokit.proxy", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -13,6 +13,9 @@ public struct ProxyLimits: Sendable, Hashable {
     /// The time a browser has to send a whole request head, on a new connection or between requests; a slow or
     /// idle client gets 408 and the connection closes.
     public var requestHeadTimeout: Duration = .seconds(15)
+    /// How long the host's ``ProxyClientAdmission`` may take to decide about a new connection; past it the client
+    /// is refused.
+    public var admissionTimeout: Duration = .seconds(5)
     /// The time a browser has to send the rest of a body the interceptor needs.
     public var interceptedBodyTimeout: Duration = .seconds(30)
     /// The time the interceptor has to decide; after it the browser gets 504.

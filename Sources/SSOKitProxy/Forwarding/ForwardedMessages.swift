@@ -12,9 +12,12 @@ enum ForwardedMessages {
     }
 
     /// The request head for the origin: origin-form target, HTTP/1.1, `Connection: close` (the proxy opens one
-    /// origin connection per exchange).
-    static func originRequestHead(for request: ProxiedRequest, body: RequestBody) -> HTTPRequestHead {
+    /// origin connection per exchange), without the cookies whose names start with one of `privateCookies`.
+    static func originRequestHead(
+        for request: ProxiedRequest, body: RequestBody, withoutCookies privateCookies: [String] = []
+    ) -> HTTPRequestHead {
         var headers = HopByHopFields.endToEnd(request.head.headers)
+        PrivateCookies.remove(privateCookies, from: &headers)
         headers.remove(name: "host")
         headers.remove(name: "content-length")
         headers.replaceOrAdd(name: "Host", value: request.hostField)

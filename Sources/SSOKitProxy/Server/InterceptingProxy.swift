@@ -13,7 +13,7 @@ import SSOKitCore
 /// - Forwarded messages lose their hop-by-hop fields (RFC 9110 §7.6.1) and gain `Via: 1.1 ssokit` (§7.6.3);
 ///   bodies stream with backpressure; one origin connection serves one exchange.
 /// - Refusals are answered by the proxy itself with a status and a snake_case code in a `text/plain` body:
-///   400 `malformed_request`/`not_a_proxy_request`, 403 `port_not_allowed`, 408 `request_timeout`,
+///   400 `malformed_request`/`not_a_proxy_request`, 403 `client_not_permitted`/`port_not_allowed`, 408 `request_timeout`,
 ///   413 `body_too_large`, 421 `misdirected_request`, 431 `header_too_large`, 502 `origin_unreachable`/
 ///   `origin_failed`/`certificate_unavailable`, 504 `origin_timeout`/`decision_timeout`.
 public final class InterceptingProxy: Sendable {
@@ -51,10 +51,12 @@ public final class InterceptingProxy: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 guard connections.admit(channel) else { return channel.close() }
-                return channel.eventLoop.makeCompletedFuture {
+                // Nothing is read until the host has decided whether it serves this client.
+                return ClientAdmissionCheck.decide(for: channel, shared: shared).flatMapThrowing { admitted in
                     let codec = ServerCodec(limits: shared.limits)
                     try codec.add(to: channel.pipeline.syncOperations)
-                    try channel.pipeline.syncOperations.addHandler(ProxyConnectionHandler(shared: shared, codec: codec))
+                    try channel.pipeline.syncOperations.addHandler(
+                        ProxyConnectionHandler(shared: shared, codec: codec, clientAdmitted: admitted))
                 }
             }
         do {
@@ -93,7 +95,8 @@ public final class InterceptingProxy: Sendable {
             limits.maxPendingForwardBytes, limits.maxConnections, limits.maxCachedLeaves,
         ]
         let durations = [
-            limits.requestHeadTimeout, limits.interceptedBodyTimeout, limits.decisionTimeout, limits.connectTimeout,
+            limits.requestHeadTimeout, limits.admissionTimeout, limits.interceptedBodyTimeout, limits.decisionTimeout,
+            limits.connectTimeout,
             limits.idleTimeout,
         ]
         guard sizes.allSatisfy({ $0 > 0 }), durations.allSatisfy({ $0 > .zero }) else {

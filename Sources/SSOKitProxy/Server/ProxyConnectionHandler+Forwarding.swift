@@ -11,7 +11,10 @@ extension ProxyConnectionHandler {
             id: generation, request: request, maxPendingBytes: shared.limits.maxPendingForwardBytes)
         let framing: ForwardedMessages.RequestBody =
             body.map { .buffered(count: $0.readableBytes) } ?? .streamed(request.bodyFraming)
-        exchange.send(.head(ForwardedMessages.originRequestHead(for: request, body: framing)))
+        exchange.send(
+            .head(
+                ForwardedMessages.originRequestHead(
+                    for: request, body: framing, withoutCookies: shared.privateCookieNamePrefixes)))
         if let body {
             if body.readableBytes > 0 { exchange.send(.body(.byteBuffer(body))) }
             exchange.requestComplete = true

@@ -7,6 +7,7 @@ extension ProxyConnectionHandler {
     func route(_ head: HTTPRequestHead) {
         cancelTimer()
         generation += 1
+        guard clientAdmitted else { return reject(.clientNotPermitted) }
         guard
             head.uri.utf8.count + head.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count })
                 <= shared.limits.maxHeaderBytes

@@ -33,6 +33,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     let codec: ServerCodec
     /// The https origin of the terminated tunnel this handler serves, nil on the plain connection.
     let tunnelOrigin: ProxyOrigin?
+    /// Whether the host's ``ProxyClientAdmission`` admitted the client; every request of a refused one gets 403.
+    let clientAdmitted: Bool
 
     var context: ChannelHandlerContext?
     var state: State = .awaitingHead
@@ -43,10 +45,11 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     var readHeld = false
     var timer: Scheduled<Void>?
 
-    init(shared: ProxyShared, codec: ServerCodec, tunnelOrigin: ProxyOrigin? = nil) {
+    init(shared: ProxyShared, codec: ServerCodec, tunnelOrigin: ProxyOrigin? = nil, clientAdmitted: Bool = true) {
         self.shared = shared
         self.codec = codec
         self.tunnelOrigin = tunnelOrigin
+        self.clientAdmitted = clientAdmitted
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

@@ -14,6 +14,8 @@ struct ProxyRejection: Error, Sendable {
         .requestHeaderFieldsTooLarge, "header_too_large", "the request head exceeds the proxy's cap")
     static let bodyTooLarge = ProxyRejection(
         .payloadTooLarge, "body_too_large", "the request body exceeds the proxy's cap for intercepted requests")
+    static let clientNotPermitted = ProxyRejection(
+        .forbidden, "client_not_permitted", "this proxy does not serve this client")
     static let portNotAllowed = ProxyRejection(
         .forbidden, "port_not_allowed", "this proxy does not connect to that port")
     static let misdirected = ProxyRejection(

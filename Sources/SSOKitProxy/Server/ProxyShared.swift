@@ -10,12 +10,16 @@ final class ProxyShared: Sendable {
     let logger: Logger
     let originTLS: NIOSSLContext
     let leaves: LeafContextCache?
+    let admission: (any ProxyClientAdmission)?
+    let privateCookieNamePrefixes: [String]
 
     init(configuration: ProxyConfiguration, interceptor: any ProxyInterceptor) throws(ProxyError) {
         router = ProxyRouter(prefixes: configuration.interceptPrefixes, allowedPorts: configuration.allowedPorts)
         self.interceptor = interceptor
         limits = configuration.limits
         logger = configuration.logger
+        admission = configuration.clientAdmission
+        privateCookieNamePrefixes = configuration.privateCookieNamePrefixes
         originTLS = try TLSContexts.originClient(trust: configuration.originTrust)
         leaves = configuration.certificateAuthority.map {
             LeafContextCache(authority: $0, capacity: configuration.limits.maxCachedLeaves)
