@@ -28,11 +28,11 @@ public struct OIDCError: SSOKitError {
         public static let audienceMismatch = Code("audience_mismatch")
         /// `azp` is missing with several audiences, or names another client.
         public static let authorizedPartyMismatch = Code("authorized_party_mismatch")
-        /// `exp` is in the past beyond the leeway.
+        /// `exp` is in the past beyond the clock skew.
         public static let tokenExpired = Code("token_expired")
-        /// `nbf` is in the future beyond the leeway.
+        /// `nbf` is in the future beyond the clock skew.
         public static let tokenNotYetValid = Code("token_not_yet_valid")
-        /// `iat` is in the future beyond the leeway.
+        /// `iat` is in the future beyond the clock skew.
         public static let issuedInFuture = Code("issued_in_future")
         /// A required claim is absent.
         public static let missingClaim = Code("missing_claim")
