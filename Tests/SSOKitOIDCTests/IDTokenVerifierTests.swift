@@ -239,6 +239,23 @@ struct IDTokenVerifierTests {
         _ = try await lenient.verify(token)
     }
 
+    @Test("a claim failure names its check; a failure before the claim checks names none")
+    func failureNamesItsRule() async throws {
+        let signer = try TestIdP.rsa()
+        let verifier = try Self.verifier([signer])
+        let expired = try signer.sign(claims: TestIdP.claims(["exp": "\(TestIdP.now - 120)"]))
+        let error = await #expect(throws: OIDCError.self) { _ = try await verifier.verify(expired) }
+        #expect(error?.code == .tokenExpired)
+        #expect(error?.rule == IDTokenCheck.expiry.name)
+        let foreign = try signer.sign(claims: TestIdP.claims(["aud": "\"another-client\""]))
+        let mismatch = await #expect(throws: OIDCError.self) { _ = try await verifier.verify(foreign) }
+        #expect(mismatch?.rule == "audience")
+        let other = try TestIdP.rsa2()
+        let forged = try other.sign(claims: TestIdP.claims())
+        let unsigned = await #expect(throws: OIDCError.self) { _ = try await verifier.verify(forged) }
+        #expect(unsigned?.rule == nil)
+    }
+
     @Test("extreme but well-formed time claims are judged without overflowing")
     func extremeTimes() async throws {
         let signer = try TestIdP.rsa()

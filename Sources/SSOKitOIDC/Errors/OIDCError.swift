@@ -185,10 +185,14 @@ public struct OIDCError: SSOKitError {
     public var code: Code
     /// A human-readable explanation, safe to log.
     public var reason: String
+    /// The ``IDTokenCheck/name`` of the claim rule that refused an ID token; `nil` for every other failure. It never
+    /// changes the ``code``, and takes no part in equality.
+    public var rule: String?
 
     /// Creates an error.
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
+        self.rule = nil
     }
 }
