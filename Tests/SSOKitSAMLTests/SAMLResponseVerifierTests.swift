@@ -108,6 +108,22 @@ struct SAMLResponseVerifierTests {
         }
     }
 
+    @Test(
+        "xs:dateTime parsing refuses what Date.ISO8601FormatStyle lets through",
+        arguments: [
+            "2026-02-29T00:00:00Z", "2026-01-01T24:00:00Z", "2026-1-01T00:00:00Z", "2026-01-01T00:00:00+15:00",
+            "2026-01-01T00:00:00+0100", "2026-01-01T00:00:00Z ",
+        ])
+    func strictDateTimes(_ text: String) {
+        #expect(SAMLDateTime.parse(text) == nil)
+    }
+
+    @Test("xs:dateTime parsing: leap days, long fractions")
+    func calendarDateTimes() {
+        #expect(SAMLDateTime.parse("2028-02-29T00:00:00Z") != nil)
+        #expect(SAMLDateTime.parse("2026-01-01T00:00:00.1234567890123Z") != nil)
+    }
+
     @Test("xs:dateTime parsing: Z, fractions, offsets; garbage refused")
     func dateTimes() {
         #expect(SAMLDateTime.parse("2026-01-01T00:00:00Z")?.timeIntervalSince1970 == 1_767_225_600)
