@@ -146,9 +146,10 @@ import Testing
             ecdsa: try ES256PrivateKey(backing: key), kid: JWKIdentifier(string: DevIdPTestValues.clientKeyID))
         let now = Date()
         return try await keys.sign(
-            ClientAssertionClaims(
-                clientID: "jwt-app", audience: audience, issuedAt: now, expiresAt: now.addingTimeInterval(lifetime),
-                jwtID: jwtID),
+            JWTKitClientAssertion(
+                ClientAssertionClaims(
+                    clientID: "jwt-app", audience: audience, issuedAt: now,
+                    expiresAt: now.addingTimeInterval(lifetime), jwtID: jwtID)),
             kid: JWKIdentifier(string: DevIdPTestValues.clientKeyID))
     }
 

@@ -116,8 +116,10 @@ import Testing
                 rsa: try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)),
                 digestAlgorithm: .sha256, kid: kid)
             let forged = try await keys.sign(
-                ClientAssertionClaims(
-                    clientID: idp.issuer, audience: "public-app", issuedAt: Date(), expiresAt: Date() + 60, jwtID: "x"),
+                JWTKitClientAssertion(
+                    ClientAssertionClaims(
+                        clientID: idp.issuer, audience: "public-app", issuedAt: Date(), expiresAt: Date() + 60,
+                        jwtID: "x")),
                 kid: kid)
             let bad = try await logout([("id_token_hint", forged)])
             #expect(bad.status == 400)

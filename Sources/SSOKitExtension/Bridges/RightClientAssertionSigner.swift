@@ -1,4 +1,4 @@
-import Foundation
+import SSOKitCore
 import SSOKitOIDC
 import SSOKitRights
 
@@ -17,11 +17,9 @@ public struct RightClientAssertionSigner: ClientAssertionSigner {
         self.keyID = keyID ?? right.publicKey.thumbprint
     }
 
-    /// The compact JWS of `claims`.
+    /// The compact ES256 JWS of `claims`.
     public func sign(_ claims: ClientAssertionClaims) async throws -> String {
-        let header = try JSONSerialization.data(
-            withJSONObject: ["alg": "ES256", "kid": keyID, "typ": "JWT"], options: [.sortedKeys])
-        let payload = try JSONEncoder().encode(claims)
-        return try right.privateKey.compactJWS(header: Array(header), payload: Array(payload))
+        try right.privateKey.compactJWS(
+            header: CompactJWS.header(algorithm: JWSAlgorithm.es256.name, keyID: keyID), payload: claims.json)
     }
 }

@@ -60,6 +60,8 @@ public struct OIDCError: SSOKitError {
         public static let invalidJWKS = Code("invalid_jwks")
         /// The JWK set could not be fetched and no earlier set is cached.
         public static let jwksFetchFailed = Code("jwks_fetch_failed")
+        /// A client's private key (for `private_key_jwt`) could not be read, or is of a kind SSOKit does not sign with.
+        public static let invalidKey = Code("invalid_key")
         /// The callback's `state` differs from the one sent.
         public static let stateMismatch = Code("state_mismatch")
         /// The provider advertises RFC 9207 but the callback has no `iss`.
@@ -178,6 +180,7 @@ public struct OIDCError: SSOKitError {
             .deviceFlowTimedOut,
             .unsupportedTokenType,
             .timedOut,
+            .invalidKey,
         ]
     }
 
