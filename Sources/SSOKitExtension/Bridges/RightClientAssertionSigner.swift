@@ -3,7 +3,7 @@ import SSOKitOIDC
 import SSOKitRights
 
 /// Signs OIDC `private_key_jwt` client assertions (RFC 7523) with a persisted right's key, as ES256 with the key's
-/// JWK thumbprint as `kid`. Register ``RightPublicKey/jwk`` with the provider. Signing fails with `not_authorized`
+/// JWK thumbprint as `kid`. Register `RightPublicKey.jwk` with the provider. Signing fails with `not_authorized`
 /// unless the right is authorized.
 ///
 /// It lives here, where OIDC and the rights meet, so that SSOKitRights needs no OIDC.
