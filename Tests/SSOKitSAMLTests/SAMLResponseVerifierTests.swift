@@ -52,15 +52,16 @@ struct SAMLResponseVerifierTests {
         #expect(results.1 == 0)
     }
 
-    @Test("a replay guard refuses the second use of an assertion ID")
+    @Test("a replay guard refuses the second use of an assertion ID, naming the replay rule")
     func replayIsRefused() async throws {
         let replayGuard = InMemoryAssertionReplayGuard(clock: FixedClock(unixSeconds: 1_767_225_600))
         let (verifier, solicitation, xml) = try SAMLTestSupport.verifier(
             forCase: "assertion-signed-rsa-sha256-valid", replayGuard: replayGuard)
         _ = try await verifier.verify(xml: xml, solicitation: solicitation)
-        await #expect(throws: SAMLError(.replayDetected, "")) {
+        let error = await #expect(throws: SAMLError(.replayDetected, "")) {
             try await verifier.verify(xml: xml, solicitation: solicitation)
         }
+        #expect(error?.rule == "replay")
     }
 
     @Test("base64 as posted and raw XML give the same assertion; garbage is invalid_encoding")
