@@ -49,8 +49,8 @@ struct IDTokenBenchmark {
         let token = try signer.sign(claims: claims)
         let keySet = try JSONWebKeySet(jsonBytes: Array(TestTokenSigner.jwks([signer]).utf8))
         let verifier = IDTokenVerifier(
-            configuration: .init(issuer: issuer, clientID: clientID, clock: FixedClock(unixSeconds: now)),
-            keys: StaticKeySource(keySet))
+            configuration: .init(issuer: issuer, clientID: clientID), keys: StaticKeySource(keySet),
+            clock: FixedClock(unixSeconds: now))
         let expectations = IDTokenExpectations(nonce: "n-0S6", maxAge: 3600, accessToken: accessToken)
         _ = try await verifier.verify(token, expecting: expectations)
 

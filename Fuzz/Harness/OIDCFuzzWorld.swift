@@ -20,10 +20,8 @@ struct OIDCFuzzWorld: Sendable {
             keys += try JSONWebKeySet(jsonBytes: FuzzFixtures.bytes(file)).keys
         }
         verifier = IDTokenVerifier(
-            configuration: .init(
-                issuer: "https://idp.example.com", clientID: "ssokit-client",
-                clock: FixedClock(FuzzFixtures.now)),
-            keys: StaticKeySource(JSONWebKeySet(keys: keys)))
+            configuration: .init(issuer: "https://idp.example.com", clientID: "ssokit-client"),
+            keys: StaticKeySource(JSONWebKeySet(keys: keys)), clock: FixedClock(FuzzFixtures.now))
         authentication = IDTokenExpectations(
             nonce: "n-0S6_WzA2Mj", maxAge: 300, accessToken: "jHkWEdUXMU1BwAsC4vtUsZwnNvTIxEl0z9K3vx5KF0Y",
             authorizationCode: "Qcb0Orv1zh30vL1MPRsbm-diHiMwcLyZvn1arpZv-Jxf_11jnpEX3Tgfvk")

@@ -1,7 +1,7 @@
 import Foundation
 import SSOKitExtension
 
-/// A ``ProfileFileReader`` over the local file system, for fixtures and tests.
+/// A `ProfileFileReader` over the local file system, for fixtures and tests.
 public struct FixtureFileReader: ProfileFileReader {
     /// Creates a reader.
     public init() {}

@@ -3,7 +3,7 @@ import HTTPTypes
 import SSOKitCore
 import Synchronization
 
-/// An ``HTTPTransport`` that answers from a handler in the process and records every request, for tests.
+/// An `HTTPTransport` that answers from a handler in the process and records every request, for tests.
 public final class InMemoryHTTPTransport: HTTPTransport {
     /// A request as the transport received it.
     public struct RecordedRequest: Sendable {

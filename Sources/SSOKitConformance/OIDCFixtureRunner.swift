@@ -43,13 +43,13 @@ public enum OIDCFixtureRunner {
         else { return "fixture_error" }
         let keySet = try JSONWebKeySet(
             jsonBytes: Array(try Data(contentsOf: root.appendingPathComponent("oidc/\(jwksPath)"))))
-        var configuration = IDTokenVerifier.Configuration(
-            issuer: issuer, clientID: clientID, clock: FixedClock(now.date))
-        if let leeway = fixture.members["leeway"]?.int64Value { configuration.leeway = leeway }
+        let clock = FixedClock(now.date)
+        var configuration = IDTokenVerifier.Configuration(issuer: issuer, clientID: clientID)
+        if let clockSkew = fixture.members["leeway"]?.int64Value { configuration.clockSkew = clockSkew }
         if let names = fixture.members["allowed_algs"]?.arrayValue {
             configuration.allowedAlgorithms = names.compactMap { $0.stringValue.flatMap(JWSAlgorithm.init(name:)) }
         }
-        let verifier = IDTokenVerifier(configuration: configuration, keys: StaticKeySource(keySet))
+        let verifier = IDTokenVerifier(configuration: configuration, keys: StaticKeySource(keySet), clock: clock)
         var expectations = IDTokenExpectations(
             nonce: fixture.string("nonce"), maxAge: fixture.members["max_age"]?.int64Value,
             accessToken: fixture.string("access_token"), authorizationCode: fixture.string("code"))
@@ -59,7 +59,7 @@ public enum OIDCFixtureRunner {
             var signatureOnly = configuration
             signatureOnly.checks = []
             expectations.previousClaims = try await IDTokenVerifier(
-                configuration: signatureOnly, keys: StaticKeySource(keySet)
+                configuration: signatureOnly, keys: StaticKeySource(keySet), clock: clock
             ).verify(previous)
         }
         let claims = try await verifier.verify(token, expecting: expectations)

@@ -1,7 +1,7 @@
 import PostgresNIO
 import SSOKitStore
 
-/// Maps what postgres-nio throws to ``TokenCacheError/Code/storeUnavailable``, with a reason safe to log: the
+/// Maps what postgres-nio throws to `store_unavailable`, with a reason safe to log: the
 /// operation, the kind of failure and, for a server error, its SQLSTATE code. Never the query's bound values (keys,
 /// sealed bytes), the server's message text (which can quote values) nor the password.
 enum PostgresFailure {

@@ -14,7 +14,7 @@ import SSOKitStore
 /// that task and waits until the pool has closed its connections; afterwards every call fails with
 /// store_unavailable. A store released without ``shutdown()`` cancels the task when deinitialized.
 ///
-/// Every failure is a ``TokenCacheError`` with code ``TokenCacheError/Code/storeUnavailable`` whose reason never
+/// Every failure is a `TokenCacheError` with code `store_unavailable` whose reason never
 /// holds the password, a key or token bytes; only an `update` body's own errors pass through unchanged.
 public actor PostgresTokenCacheStore: TokenCacheStore, RightRecordStore {
     let session: PostgresSession
@@ -35,8 +35,10 @@ public actor PostgresTokenCacheStore: TokenCacheStore, RightRecordStore {
     /// A loopback host is reached in plain unless the URL says `sslmode=require` or `sslmode=verify-full`; any other
     /// host only over TLS with certificate and host-name verification (`sslmode=disable` is refused for it).
     ///
-    /// - Parameter leaseTimeout: How long any call waits for a connection before failing with store_unavailable
-    ///   (also the timeout of each connection attempt).
+    /// - Parameters:
+    ///   - url: The database, `postgres://user[:password]@host[:port]/database`, optionally with `?sslmode=`.
+    ///   - leaseTimeout: How long any call waits for a connection before failing with store_unavailable (also the
+    ///     timeout of each connection attempt).
     public static func connect(url: String, leaseTimeout: Duration = .seconds(10)) async throws(TokenCacheError)
         -> PostgresTokenCacheStore
     {
@@ -45,7 +47,9 @@ public actor PostgresTokenCacheStore: TokenCacheStore, RightRecordStore {
 
     /// Connects with a postgres-nio configuration (for pool sizes, custom TLS, a Unix socket) and migrates.
     ///
-    /// - Parameter leaseTimeout: How long any call waits for a connection before failing with store_unavailable.
+    /// - Parameters:
+    ///   - configuration: The postgres-nio client configuration; its connect timeout is capped at `leaseTimeout`.
+    ///   - leaseTimeout: How long any call waits for a connection before failing with store_unavailable.
     public static func connect(configuration: PostgresClient.Configuration, leaseTimeout: Duration = .seconds(10))
         async throws(TokenCacheError) -> PostgresTokenCacheStore
     {

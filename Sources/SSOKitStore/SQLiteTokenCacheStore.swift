@@ -5,7 +5,7 @@ import Foundation
 /// lock (`BEGIN IMMEDIATE`) and re-reads the entry inside it, so two processes never spend one refresh token.
 ///
 /// SQLite blocks: it waits up to the busy timeout for another process's write lock and fsyncs on every commit. The
-/// store therefore runs on a thread of its own (a ``DedicatedThreadExecutor``), never on Swift's cooperative pool:
+/// store therefore runs on a thread of its own (a `DedicatedThreadExecutor`), never on Swift's cooperative pool:
 /// a held lock or a slow disk delays this store's callers only, and every other task keeps running.
 public actor SQLiteTokenCacheStore: TokenCacheStore, RightRecordStore {
     let connection: SQLiteConnection

@@ -6,7 +6,7 @@ extension TokenCache {
     /// while the store holds the entry exclusively (across processes for shared backends): a read-modify-write that
     /// no concurrent writer interleaves with. Returning nil deletes the entry; returning it unchanged writes nothing.
     ///
-    /// Throws ``TokenCacheError`` (`entry_unreadable` when the current entry does not open, `store_unavailable`) or,
+    /// Throws `TokenCacheError` (`entry_unreadable` when the current entry does not open, `store_unavailable`) or,
     /// unchanged, what `transform` threw.
     @discardableResult
     public func update(

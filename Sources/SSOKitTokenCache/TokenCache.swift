@@ -67,7 +67,7 @@ public actor TokenCache {
 
     /// Tokens that stay valid beyond the leeway: the cached ones, or new ones from `refresh` (single-flight).
     ///
-    /// Throws ``TokenCacheError`` (`not_found`, `not_refreshable`, `entry_unreadable`, `store_unavailable`) or,
+    /// Throws `TokenCacheError` (`not_found`, `not_refreshable`, `entry_unreadable`, `store_unavailable`) or,
     /// unchanged, the error `refresh` threw.
     public func validTokens(for key: TokenCacheKey, refresh: @escaping Refresh) async throws -> CachedTokens {
         let deadline = clock.now.addingTimeInterval(leeway)

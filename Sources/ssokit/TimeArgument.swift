@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SSOKitCore
+import SSOKitSAML
 
 /// `--now T`: ISO 8601 (`2026-01-01T00:00:00Z`) or integer Unix seconds.
 struct TimeArgument: ExpressibleByArgument {
@@ -11,13 +12,8 @@ struct TimeArgument: ExpressibleByArgument {
             date = Date(timeIntervalSince1970: TimeInterval(seconds))
             return
         }
-        let formatter = ISO8601DateFormatter()
-        if let parsed = formatter.date(from: argument) {
-            date = parsed
-            return
-        }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let parsed = formatter.date(from: argument) else { return nil }
+        // SSOKit's one date parser: strict xs:dateTime / RFC 3339 (see SAMLDateTime).
+        guard let parsed = SAMLDateTime.parse(argument) else { return nil }
         date = parsed
     }
 

@@ -36,6 +36,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
     var code: String?
     @Option(help: "Fix the clock: ISO 8601 or Unix seconds.")
     var now: TimeArgument?
+    /// `--leeway`, the contract's name for the verifier's `clockSkew`.
     @Option(help: "Allowed clock skew in seconds.")
     var leeway: Int64 = 60
     @Option(name: .customLong("allowed-algs"), help: "Comma-separated allow-list, e.g. RS256,ES256.")
@@ -55,8 +56,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let clock = TimeArgument.clock(now)
-        var configuration = IDTokenVerifier.Configuration(
-            issuer: issuer, clientID: clientID, leeway: leeway, clock: clock)
+        var configuration = IDTokenVerifier.Configuration(issuer: issuer, clientID: clientID, clockSkew: leeway)
         if let allowedAlgs {
             // Names SSOKit never accepts (none, HS256, ...) are dropped: they can only ever fail.
             configuration.allowedAlgorithms = allowedAlgs.split(separator: ",").compactMap {
@@ -86,7 +86,7 @@ struct VerifyIDTokenCommand: AsyncParsableCommand {
                     let metadata = try await DiscoveryClient(transport: transport, clock: clock).metadata(for: issuer)
                     keys = try JWKSCache(url: metadata.jwksURI, transport: transport, clock: clock)
                 }
-                let verifier = IDTokenVerifier(configuration: configuration, keys: keys)
+                let verifier = IDTokenVerifier(configuration: configuration, keys: keys, clock: clock)
                 let claims = try await verifier.verify(
                     idToken,
                     expecting: IDTokenExpectations(

@@ -64,19 +64,19 @@ struct JSONParserTests {
         #expect(throws: JSONParser.Failure.self) { try JSONParser().parse(Array(text.utf8)) }
     }
 
-    @Test("nesting deeper than maxDepth is refused", arguments: ["[", "{\"a\":"])
+    @Test("nesting deeper than maximumDepth is refused", arguments: ["[", "{\"a\":"])
     func depthCap(_ opener: String) throws {
         let closer = opener == "[" ? "]" : "}"
         func nested(_ depth: Int) -> [UInt8] {
             Array((String(repeating: opener, count: depth) + "1" + String(repeating: closer, count: depth)).utf8)
         }
         let parser = JSONParser()
-        #expect(parser.maxDepth == 32)
+        #expect(parser.maximumDepth == 32)
         _ = try parser.parse(nested(32))
         #expect(throws: JSONParser.Failure.self) { try parser.parse(nested(33)) }
         #expect(throws: JSONParser.Failure.self) { try parser.parse(nested(10_000)) }
 
-        let shallow = JSONParser(maxDepth: 2)
+        let shallow = JSONParser(maximumDepth: 2)
         _ = try shallow.parse(nested(2))
         #expect(throws: JSONParser.Failure.self) { try shallow.parse(nested(3)) }
     }

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import HTTPTypes
-import JWTKit
 import SSOKitConformance
 import SSOKitCore
 import SSOKitDevIdP
@@ -82,12 +81,8 @@ import Testing
         case "basic-app": authentication = .clientSecretBasic("basic-secret")
         case "post-app": authentication = .clientSecretPost("post-secret")
         default:
-            let keys = JWTKeyCollection()
-            await keys.add(
-                ecdsa: try ES256PrivateKey(backing: DevIdPTestValues.clientKey),
-                kid: JWKIdentifier(string: DevIdPTestValues.clientKeyID))
             authentication = .privateKeyJWT(
-                JWTKitClientAssertionSigner(keys: keys, keyID: DevIdPTestValues.clientKeyID))
+                PrivateKeyClientAssertionSigner(p256: DevIdPTestValues.clientKey, keyID: DevIdPTestValues.clientKeyID))
         }
         try await DevIdPHarness.with { idp in
             let party = idp.party(clientID, authentication)

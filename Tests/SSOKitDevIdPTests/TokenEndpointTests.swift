@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import HTTPTypes
-import JWTKit
 import SSOKitConformance
 import SSOKitCore
 import SSOKitOIDC
@@ -141,15 +140,11 @@ import Testing
         audience: String, lifetime: TimeInterval = 60, key: P256.Signing.PrivateKey = DevIdPTestValues.clientKey,
         jwtID: String = RandomToken.make(byteCount: 16)
     ) async throws -> String {
-        let keys = JWTKeyCollection()
-        await keys.add(
-            ecdsa: try ES256PrivateKey(backing: key), kid: JWKIdentifier(string: DevIdPTestValues.clientKeyID))
         let now = Date()
-        return try await keys.sign(
+        return try await PrivateKeyClientAssertionSigner(p256: key, keyID: DevIdPTestValues.clientKeyID).sign(
             ClientAssertionClaims(
                 clientID: "jwt-app", audience: audience, issuedAt: now, expiresAt: now.addingTimeInterval(lifetime),
-                jwtID: jwtID),
-            kid: JWKIdentifier(string: DevIdPTestValues.clientKeyID))
+                jwtID: jwtID))
     }
 
     @Test func privateKeyJWTFailures() async throws {

@@ -1,7 +1,6 @@
 import CryptoExtras
 import Foundation
 import HTTPTypes
-import JWTKit
 import SSOKitCore
 import SSOKitDevIdP
 import SSOKitOIDC
@@ -110,15 +109,12 @@ import Testing
             let mismatch = try await logout([("id_token_hint", idToken), ("client_id", "basic-app")])
             #expect(mismatch.body.contains("invalid_request"))
             // An ID token with the IdP's kid, signed by another RSA key.
-            let keys = JWTKeyCollection()
-            let kid = JWKIdentifier(string: try DevIdPTestValues.keys.get().oidcKeyID)
-            await keys.add(
-                rsa: try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)),
-                digestAlgorithm: .sha256, kid: kid)
-            let forged = try await keys.sign(
+            let stranger = try PrivateKeyClientAssertionSigner(
+                pem: _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation,
+                keyID: try DevIdPTestValues.keys.get().oidcKeyID)
+            let forged = try await stranger.sign(
                 ClientAssertionClaims(
-                    clientID: idp.issuer, audience: "public-app", issuedAt: Date(), expiresAt: Date() + 60, jwtID: "x"),
-                kid: kid)
+                    clientID: idp.issuer, audience: "public-app", issuedAt: Date(), expiresAt: Date() + 60, jwtID: "x"))
             let bad = try await logout([("id_token_hint", forged)])
             #expect(bad.status == 400)
             #expect(bad.body.contains("invalid_request"))

@@ -25,7 +25,9 @@ struct AdapterOIDCEndToEndTests {
     }
 
     @Test func loginSSORefreshInterceptChallengeAndLogout() async throws {
-        let provider = try await MockProvider(extraArguments: ["--session-lifetime", "300", "--revocation", "client-auth"])
+        let provider = try await MockProvider(extraArguments: [
+            "--session-lifetime", "300", "--revocation", "client-auth",
+        ])
         defer { provider.stop() }
         let adapter = try workspace(provider)
         defer { adapter.cleanUp() }
@@ -59,7 +61,9 @@ struct AdapterOIDCEndToEndTests {
         await #expect(try sessions(provider) == ["active": 1, "form_logins": 1, "cookie_logins": 1])
 
         // refresh: the cached tokens, then after expiry a refresh grant.
-        let cached = try await adapter.authorize(["--app", "com.example.mail", "--operation", "refresh", issuer, "--silent"])
+        let cached = try await adapter.authorize([
+            "--app", "com.example.mail", "--operation", "refresh", issuer, "--silent",
+        ])
         #expect(cached.bodyObject?["access_token"] as? String == accessToken)
         let later = String(Int(Date().timeIntervalSince1970) + 4000)
         let refreshed = try await adapter.authorize(
@@ -139,7 +143,9 @@ struct AdapterOIDCEndToEndTests {
 
         // The mock forgets the session after 2 s: the next app's silent login becomes an interaction.
         try await Task.sleep(for: .milliseconds(2500))
-        let pending = try await adapter.authorize(["--app", "com.example.notes", "--operation", "login", issuer, "--no-ui"])
+        let pending = try await adapter.authorize([
+            "--app", "com.example.notes", "--operation", "login", issuer, "--no-ui",
+        ])
         #expect(pending.status == 0 && pending.result == "needs_interaction", "\(pending.stdout)")
         let interaction = try #require(pending.interaction)
         #expect(interaction["kind"] as? String == "credentials")
@@ -156,7 +162,9 @@ struct AdapterOIDCEndToEndTests {
 
         // Revoked at the IdP while the cookie is still held: asked again, never answered with a wrong session.
         _ = try await HTTPProbe.send(issuer + "/test/sessions/revoke", form: [:])
-        let revoked = try await adapter.authorize(["--app", "com.example.photos", "--operation", "login", issuer, "--silent"])
+        let revoked = try await adapter.authorize([
+            "--app", "com.example.photos", "--operation", "login", issuer, "--silent",
+        ])
         #expect(revoked.status == 1 && revoked.reason == "login_required", "\(revoked.stdout)")
     }
 

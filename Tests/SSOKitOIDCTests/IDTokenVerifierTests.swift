@@ -29,11 +29,10 @@ struct IDTokenVerifierTests {
         _ signers: [TestTokenSigner], clock: any SSOKitClock = FixedClock(unixSeconds: TestIdP.now),
         configure: (inout IDTokenVerifier.Configuration) -> Void = { _ in }
     ) throws -> IDTokenVerifier {
-        var configuration = IDTokenVerifier.Configuration(
-            issuer: TestIdP.issuer, clientID: TestIdP.clientID, clock: clock)
+        var configuration = IDTokenVerifier.Configuration(issuer: TestIdP.issuer, clientID: TestIdP.clientID)
         configure(&configuration)
         let keySet = try JSONWebKeySet(jsonBytes: Array(TestTokenSigner.jwks(signers).utf8))
-        return IDTokenVerifier(configuration: configuration, keys: StaticKeySource(keySet))
+        return IDTokenVerifier(configuration: configuration, keys: StaticKeySource(keySet), clock: clock)
     }
 
     static func allSigners() throws -> [TestTokenSigner] {
@@ -229,15 +228,32 @@ struct IDTokenVerifierTests {
         #expect(error?.code == testCase.code, "\(testCase.description): \(String(describing: error))")
     }
 
-    @Test("leeway is configurable")
+    @Test("the clock skew is configurable")
     func configurableLeeway() async throws {
         let signer = try TestIdP.rsa()
         let token = try signer.sign(claims: TestIdP.claims(["exp": "\(TestIdP.now - 30)"]))
-        let strict = try Self.verifier([signer]) { $0.leeway = 0 }
+        let strict = try Self.verifier([signer]) { $0.clockSkew = 0 }
         let error = await #expect(throws: OIDCError.self) { _ = try await strict.verify(token) }
         #expect(error?.code == .tokenExpired)
-        let lenient = try Self.verifier([signer]) { $0.leeway = 120 }
+        let lenient = try Self.verifier([signer]) { $0.clockSkew = 120 }
         _ = try await lenient.verify(token)
+    }
+
+    @Test("a claim failure names its check; a failure before the claim checks names none")
+    func failureNamesItsRule() async throws {
+        let signer = try TestIdP.rsa()
+        let verifier = try Self.verifier([signer])
+        let expired = try signer.sign(claims: TestIdP.claims(["exp": "\(TestIdP.now - 120)"]))
+        let error = await #expect(throws: OIDCError.self) { _ = try await verifier.verify(expired) }
+        #expect(error?.code == .tokenExpired)
+        #expect(error?.rule == IDTokenCheck.expiry.name)
+        let foreign = try signer.sign(claims: TestIdP.claims(["aud": "\"another-client\""]))
+        let mismatch = await #expect(throws: OIDCError.self) { _ = try await verifier.verify(foreign) }
+        #expect(mismatch?.rule == "audience")
+        let other = try TestIdP.rsa2()
+        let forged = try other.sign(claims: TestIdP.claims())
+        let unsigned = await #expect(throws: OIDCError.self) { _ = try await verifier.verify(forged) }
+        #expect(unsigned?.rule == nil)
     }
 
     @Test("extreme but well-formed time claims are judged without overflowing")
@@ -326,9 +342,9 @@ struct IDTokenVerifierTests {
 
         let token = try signer.sign(claims: TestIdP.claims())
         let size = token.utf8.count
-        _ = try await Self.verifier([signer]) { $0.maxTokenBytes = size }.verify(token)
+        _ = try await Self.verifier([signer]) { $0.maximumTokenBytes = size }.verify(token)
         let over = await #expect(throws: OIDCError.self) {
-            _ = try await Self.verifier([signer]) { $0.maxTokenBytes = size - 1 }.verify(token)
+            _ = try await Self.verifier([signer]) { $0.maximumTokenBytes = size - 1 }.verify(token)
         }
         #expect(over?.code == .tokenTooLarge)
     }
@@ -554,7 +570,7 @@ struct JWKSCacheTests {
 
     static func verifier(_ cache: JWKSCache, clock: MutableClock) -> IDTokenVerifier {
         IDTokenVerifier(
-            configuration: .init(issuer: TestIdP.issuer, clientID: TestIdP.clientID, clock: clock), keys: cache)
+            configuration: .init(issuer: TestIdP.issuer, clientID: TestIdP.clientID), keys: cache, clock: clock)
     }
 
     static func token(_ signer: TestTokenSigner, clock: MutableClock) throws -> String {

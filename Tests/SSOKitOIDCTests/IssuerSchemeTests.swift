@@ -15,9 +15,8 @@ struct IssuerSchemeTests {
         let token = try signer.sign(claims: claims)
         let keySet = try JSONWebKeySet(jsonBytes: Array(TestTokenSigner.jwks([signer]).utf8))
         let verifier = IDTokenVerifier(
-            configuration: .init(
-                issuer: issuer, clientID: TestIdP.clientID, clock: FixedClock(unixSeconds: TestIdP.now)),
-            keys: StaticKeySource(keySet))
+            configuration: .init(issuer: issuer, clientID: TestIdP.clientID),
+            keys: StaticKeySource(keySet), clock: FixedClock(unixSeconds: TestIdP.now))
         _ = try await verifier.verify(token)
     }
 

@@ -44,9 +44,8 @@ struct NumericDateTests {
         let keySet = try JSONWebKeySet(jsonBytes: Array(TestTokenSigner.jwks([signer]).utf8))
         let verifier = IDTokenVerifier(
             configuration: .init(
-                issuer: TestIdP.issuer, clientID: TestIdP.clientID, leeway: 0,
-                clock: FixedClock(Date(timeIntervalSince1970: seconds))),
-            keys: StaticKeySource(keySet))
+                issuer: TestIdP.issuer, clientID: TestIdP.clientID, clockSkew: 0),
+            keys: StaticKeySource(keySet), clock: FixedClock(Date(timeIntervalSince1970: seconds)))
         return try await verifier.verify(
             try signer.sign(claims: TestIdP.claims(changes)), expecting: IDTokenExpectations(maxAge: maxAge))
     }

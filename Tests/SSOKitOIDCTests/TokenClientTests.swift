@@ -1,4 +1,5 @@
 import Crypto
+import CryptoExtras
 import Foundation
 import HTTPTypes
 import JWTKit
@@ -125,11 +126,9 @@ struct TokenClientTests {
 
     @Test("private_key_jwt sends a client assertion that verifies with the client's public key")
     func privateKeyJWT() async throws {
-        let privateKey = ES256PrivateKey()
-        let signingKeys = JWTKeyCollection()
-        await signingKeys.add(ecdsa: privateKey, kid: "client-key-1")
+        let privateKey = P256.Signing.PrivateKey()
         let authentication = ClientAuthentication.privateKeyJWT(
-            JWTKitClientAssertionSigner(keys: signingKeys, keyID: "client-key-1"))
+            PrivateKeyClientAssertionSigner(p256: privateKey, keyID: "client-key-1"))
         #expect(authentication.name == "private_key_jwt")
 
         let transport = Self.transport()
@@ -147,7 +146,8 @@ struct TokenClientTests {
         let assertion = try #require(form["client_assertion"])
 
         let verifyingKeys = JWTKeyCollection()
-        await verifyingKeys.add(ecdsa: privateKey.publicKey, kid: "client-key-1")
+        await verifyingKeys.add(
+            ecdsa: try ES256PublicKey(pem: privateKey.publicKey.pemRepresentation), kid: "client-key-1")
         let claims = try await verifyingKeys.verify(assertion, as: AssertionPayload.self)
         #expect(claims.iss == TestIdP.clientID)
         #expect(claims.sub == TestIdP.clientID)
@@ -172,6 +172,35 @@ struct TokenClientTests {
         let second = try #require(requests.last?.formParameters["client_assertion"])
         let secondClaims = try await verifyingKeys.verify(second, as: AssertionPayload.self)
         #expect(secondClaims.jti != claims.jti)
+    }
+
+    @Test("an RSA PEM signs RS256 assertions that jwt-kit verifies; other keys are refused")
+    func privateKeyJWTWithRSA() async throws {
+        let privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let signer = try PrivateKeyClientAssertionSigner(pem: privateKey.pemRepresentation, keyID: "rsa-1")
+        #expect(signer.algorithm == .rs256)
+        let claims = ClientAssertionClaims(
+            clientID: TestIdP.clientID, audience: TestIdP.tokenURL, issuedAt: Date(timeIntervalSince1970: 1000),
+            expiresAt: Date(timeIntervalSince1970: 1060), jwtID: "j-1")
+        let assertion = try await signer.sign(claims)
+        let verifyingKeys = JWTKeyCollection()
+        await verifyingKeys.add(
+            rsa: try Insecure.RSA.PublicKey(pem: privateKey.publicKey.pemRepresentation), digestAlgorithm: .sha256,
+            kid: "rsa-1")
+        let verified = try await verifyingKeys.verify(assertion, as: AssertionPayload.self)
+        #expect(verified.iss == TestIdP.clientID && verified.aud == TestIdP.tokenURL)
+        #expect(verified.iat == 1000 && verified.exp == 1060 && verified.jti == "j-1")
+
+        let p256 = try PrivateKeyClientAssertionSigner(pem: P256.Signing.PrivateKey().pemRepresentation)
+        #expect(p256.algorithm == .es256)
+        #expect(throws: OIDCError(.invalidKey, "")) {
+            try PrivateKeyClientAssertionSigner(pem: P384.Signing.PrivateKey().pemRepresentation)
+        }
+        #expect(throws: OIDCError(.invalidKey, "")) {
+            try PrivateKeyClientAssertionSigner(
+                pem: _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024)).pemRepresentation)
+        }
+        #expect(throws: OIDCError(.invalidKey, "")) { try PrivateKeyClientAssertionSigner(pem: "not a key") }
     }
 
     struct FailingSigner: ClientAssertionSigner {

@@ -29,12 +29,12 @@ struct ChallengeSigningTests {
 
         // The genuine assertion verifies; its signing input, posed as a challenge, yields a signature that does not.
         let genuine = try await signer.sign(claims)
-        _ = try await keys.verify(genuine, as: ClientAssertionClaims.self)
+        _ = try await keys.verify(genuine, as: JWTKitClientAssertion.self)
         let signatureStart = try #require(genuine.lastIndex(of: "."))
         let signingInput = String(genuine[..<signatureStart])
         let answer = try persisted.privateKey.challengeSignature(for: Array(signingInput.utf8))
         let forged = signingInput + "." + Base64URL.encode(answer)
-        await #expect(throws: (any Error).self) { try await keys.verify(forged, as: ClientAssertionClaims.self) }
+        await #expect(throws: (any Error).self) { try await keys.verify(forged, as: JWTKitClientAssertion.self) }
         let verifying = try P256.Signing.PublicKey(derRepresentation: persisted.publicKey.derRepresentation)
         let parsed = try P256.Signing.ECDSASignature(rawRepresentation: answer)
         #expect(!verifying.isValidSignature(parsed, for: Array(signingInput.utf8)))

@@ -241,7 +241,7 @@ struct PersistedRightTests {
 
         let keys = JWTKeyCollection()
         await keys.add(ecdsa: try ES256PublicKey(pem: persisted.publicKey.pemRepresentation))
-        let verified = try await keys.verify(jwt, as: ClientAssertionClaims.self)
+        let verified = try await keys.verify(jwt, as: JWTKitClientAssertion.self).claims
         #expect(verified.clientID == "client-1")
         #expect(verified.audience == "https://idp.example/token")
         let header = try #require(jwt.split(separator: ".").first.flatMap { Base64URL.decode(String($0)) })

@@ -52,15 +52,16 @@ struct SAMLResponseVerifierTests {
         #expect(results.1 == 0)
     }
 
-    @Test("a replay guard refuses the second use of an assertion ID")
+    @Test("a replay guard refuses the second use of an assertion ID, naming the replay rule")
     func replayIsRefused() async throws {
         let replayGuard = InMemoryAssertionReplayGuard(clock: FixedClock(unixSeconds: 1_767_225_600))
         let (verifier, solicitation, xml) = try SAMLTestSupport.verifier(
             forCase: "assertion-signed-rsa-sha256-valid", replayGuard: replayGuard)
         _ = try await verifier.verify(xml: xml, solicitation: solicitation)
-        await #expect(throws: SAMLError(.replayDetected, "")) {
+        let error = await #expect(throws: SAMLError(.replayDetected, "")) {
             try await verifier.verify(xml: xml, solicitation: solicitation)
         }
+        #expect(error?.rule == "replay")
     }
 
     @Test("base64 as posted and raw XML give the same assertion; garbage is invalid_encoding")
@@ -106,6 +107,22 @@ struct SAMLResponseVerifierTests {
         #expect(throws: SAMLError(.invalidKey, "")) {
             try SAMLPrivateKey(pem: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
         }
+    }
+
+    @Test(
+        "xs:dateTime parsing refuses what Date.ISO8601FormatStyle lets through",
+        arguments: [
+            "2026-02-29T00:00:00Z", "2026-01-01T24:00:00Z", "2026-1-01T00:00:00Z", "2026-01-01T00:00:00+15:00",
+            "2026-01-01T00:00:00+0100", "2026-01-01T00:00:00Z ",
+        ])
+    func strictDateTimes(_ text: String) {
+        #expect(SAMLDateTime.parse(text) == nil)
+    }
+
+    @Test("xs:dateTime parsing: leap days, long fractions")
+    func calendarDateTimes() {
+        #expect(SAMLDateTime.parse("2028-02-29T00:00:00Z") != nil)
+        #expect(SAMLDateTime.parse("2026-01-01T00:00:00.1234567890123Z") != nil)
     }
 
     @Test("xs:dateTime parsing: Z, fractions, offsets; garbage refused")

@@ -10,11 +10,11 @@ package struct JSONParser: Sendable {
     }
 
     /// The deepest nesting of arrays and objects accepted.
-    package var maxDepth: Int
+    package var maximumDepth: Int
 
     /// Creates a parser.
-    package init(maxDepth: Int = 32) {
-        self.maxDepth = maxDepth
+    package init(maximumDepth: Int = 32) {
+        self.maximumDepth = maximumDepth
     }
 
     /// Parses one JSON document.
@@ -29,7 +29,7 @@ package struct JSONParser: Sendable {
 
     /// Parses one JSON document from a buffer.
     package func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
-        var reader = Reader(bytes: buffer, maxDepth: maxDepth)
+        var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
         reader.skipWhitespace()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
@@ -46,12 +46,12 @@ private struct Member {
 
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
-    let maxDepth: Int
+    let maximumDepth: Int
     var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
-        self.maxDepth = maxDepth
+        self.maximumDepth = maximumDepth
     }
 
     func failure(_ reason: String) -> JSONParser.Failure {
@@ -97,7 +97,7 @@ private struct Reader {
     }
 
     mutating func readObject(depth: Int) throws(JSONParser.Failure) -> JSONValue {
-        guard depth <= maxDepth else { throw failure("nesting too deep") }
+        guard depth <= maximumDepth else { throw failure("nesting too deep") }
         index += 1
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
@@ -134,7 +134,7 @@ private struct Reader {
     }
 
     mutating func readArray(depth: Int) throws(JSONParser.Failure) -> JSONValue {
-        guard depth <= maxDepth else { throw failure("nesting too deep") }
+        guard depth <= maximumDepth else { throw failure("nesting too deep") }
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()

@@ -91,9 +91,9 @@ extension DevIdPEndpoints {
         }
         let verifier = IDTokenVerifier(
             configuration: .init(
-                issuer: site.issuer, clientID: client.clientID, clock: configuration.clock,
+                issuer: site.issuer, clientID: client.clientID,
                 checks: [issuerIsClient, subjectIsClient, audienceIsServer, .expiry, .notBefore, .issuedAt]),
-            keys: StaticKeySource(keys))
+            keys: StaticKeySource(keys), clock: configuration.clock)
         let claims: IDTokenClaims
         do {
             claims = try await verifier.verify(assertion)

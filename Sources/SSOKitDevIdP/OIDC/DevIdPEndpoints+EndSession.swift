@@ -82,9 +82,8 @@ extension DevIdPEndpoints {
         }
         let verifier = IDTokenVerifier(
             configuration: .init(
-                issuer: site.issuer, clientID: "", allowedAlgorithms: [.rs256], clock: configuration.clock,
-                checks: [.issuer]),
-            keys: StaticKeySource(keys))
+                issuer: site.issuer, clientID: "", allowedAlgorithms: [.rs256], checks: [.issuer]),
+            keys: StaticKeySource(keys), clock: configuration.clock)
         do {
             return try await verifier.verify(token)
         } catch {

@@ -1,9 +1,9 @@
-import Foundation
+import SSOKitCore
 import SSOKitOIDC
 import SSOKitRights
 
 /// Signs OIDC `private_key_jwt` client assertions (RFC 7523) with a persisted right's key, as ES256 with the key's
-/// JWK thumbprint as `kid`. Register ``RightPublicKey/jwk`` with the provider. Signing fails with `not_authorized`
+/// JWK thumbprint as `kid`. Register `RightPublicKey.jwk` with the provider. Signing fails with `not_authorized`
 /// unless the right is authorized.
 ///
 /// It lives here, where OIDC and the rights meet, so that SSOKitRights needs no OIDC.
@@ -17,11 +17,9 @@ public struct RightClientAssertionSigner: ClientAssertionSigner {
         self.keyID = keyID ?? right.publicKey.thumbprint
     }
 
-    /// The compact JWS of `claims`.
+    /// The compact ES256 JWS of `claims`.
     public func sign(_ claims: ClientAssertionClaims) async throws -> String {
-        let header = try JSONSerialization.data(
-            withJSONObject: ["alg": "ES256", "kid": keyID, "typ": "JWT"], options: [.sortedKeys])
-        let payload = try JSONEncoder().encode(claims)
-        return try right.privateKey.compactJWS(header: Array(header), payload: Array(payload))
+        try right.privateKey.compactJWS(
+            header: CompactJWS.header(algorithm: JWSAlgorithm.es256.name, keyID: keyID), payload: claims.json)
     }
 }

@@ -8,7 +8,7 @@ import SSOKitTokenCache
 /// whatever backend the cache uses (so several processes sharing a store refuse each other's replays). It lives in
 /// the adapter, where SAML and the cache meet, so that neither of them needs the other.
 ///
-/// Each record is keyed by ``SAMLReplayKey``, so assertion IDs of different issuers never collide and no key holds
+/// Each record is keyed by `SAMLReplayKey`, so assertion IDs of different issuers never collide and no key holds
 /// a character that a database refuses or cuts at.
 public struct TokenCacheReplayGuard: SAMLAssertionReplayGuard {
     private static let namespace = "saml-assertion"

@@ -18,7 +18,7 @@ public enum InteractionResponse: Sendable {
         guard json.count <= 16 * 1024 else {
             throw AuthorizationInputError(.tooLarge, "the interaction answer is larger than 16 KiB")
         }
-        guard let value = try? JSONParser(maxDepth: 2).parse(json), let object = value.objectValue else {
+        guard let value = try? JSONParser(maximumDepth: 2).parse(json), let object = value.objectValue else {
             throw AuthorizationInputError(.invalidJSON, "the interaction answer is not one JSON object")
         }
         let members = JSONMembers(object)

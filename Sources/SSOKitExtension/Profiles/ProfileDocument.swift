@@ -61,7 +61,7 @@ struct ProfileDocument {
     private static func json(_ bytes: [UInt8], limits: ProfileLimits) throws(ProfileError) -> ProfileValue {
         let parsed: JSONValue
         do {
-            parsed = try JSONParser(maxDepth: limits.maximumDepth).parse(bytes)
+            parsed = try JSONParser(maximumDepth: limits.maximumDepth).parse(bytes)
         } catch {
             throw ProfileError(
                 .malformedProfile, "the profile is not valid JSON (at byte \(error.offset): \(error.reason))")

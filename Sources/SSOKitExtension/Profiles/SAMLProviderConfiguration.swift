@@ -47,7 +47,7 @@ public struct SAMLProviderConfiguration: Sendable {
         pinnedCertificates.isEmpty ? metadata?.signingCertificates ?? [] : pinnedCertificates
     }
 
-    /// What ``SAMLResponseVerifier`` expects for this SP and IdP, with the safe defaults.
+    /// What `SAMLResponseVerifier` expects for this SP and IdP, with the safe defaults.
     public var verifierConfiguration: SAMLResponseVerifier.Configuration {
         SAMLResponseVerifier.Configuration(
             serviceProviderEntityID: serviceProviderEntityID, assertionConsumerServiceURL: assertionConsumerServiceURL,

@@ -18,7 +18,7 @@ extension AuthorizationRequest {
         guard json.count <= Self.maximumJSONBytes else {
             throw AuthorizationInputError(.tooLarge, "the request is larger than \(Self.maximumJSONBytes) bytes")
         }
-        guard let value = try? JSONParser(maxDepth: 4).parse(json), let object = value.objectValue else {
+        guard let value = try? JSONParser(maximumDepth: 4).parse(json), let object = value.objectValue else {
             throw AuthorizationInputError(.invalidJSON, "the request is not one JSON object")
         }
         try self.init(jsonObject: object)

@@ -5,8 +5,8 @@ import SSOKitTokenCache
 
 /// An OpenID Connect session: the tokens and the verified ID-token claims, and how it is kept in the token cache.
 ///
-/// In the cache a session is a ``CachedTokens`` entry. Its claims are read back from the stored ID token
-/// (``IDTokenClaims/init(previouslyVerified:)``), which was verified at login and stays sealed with AES-GCM, so it
+/// In the cache a session is a `CachedTokens` entry. Its claims are read back from the stored ID token
+/// (`IDTokenClaims.init(previouslyVerified:)`), which was verified at login and stays sealed with AES-GCM, so it
 /// cannot have been altered since.
 public struct OIDCSession: Sendable {
     /// The tokens.

@@ -12,7 +12,7 @@ public enum ProtectedCacheKey {
     /// the right is created with a passphrase requirement (the passphrase from `newPassphrase`) and a new random
     /// 256-bit key.
     ///
-    /// Throws ``RightError`` (`authorization_denied`, `locked_out`, ...) or what `newPassphrase` throws.
+    /// Throws `RightError` (`authorization_denied`, `locked_out`, ...) or what `newPassphrase` throws.
     public static func unlock(
         rights: RightStore, identifier: String = defaultRightIdentifier, authenticator: any RightAuthenticator,
         newPassphrase: () async throws -> String, localizedReason: String = "Unlock the SSOKit token cache"

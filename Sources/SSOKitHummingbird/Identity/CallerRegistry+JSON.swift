@@ -14,7 +14,7 @@ extension CallerRegistry {
         guard json.count <= Self.maximumJSONBytes else {
             throw ServeError(.invalidRegistry, "the registry is larger than \(Self.maximumJSONBytes) bytes")
         }
-        guard let value = try? JSONParser(maxDepth: 4).parse(json), let object = value.objectValue else {
+        guard let value = try? JSONParser(maximumDepth: 4).parse(json), let object = value.objectValue else {
             throw ServeError(.invalidRegistry, "the registry is not one JSON object")
         }
         self.init()

@@ -28,11 +28,11 @@ public struct OIDCError: SSOKitError {
         public static let audienceMismatch = Code("audience_mismatch")
         /// `azp` is missing with several audiences, or names another client.
         public static let authorizedPartyMismatch = Code("authorized_party_mismatch")
-        /// `exp` is in the past beyond the leeway.
+        /// `exp` is in the past beyond the clock skew.
         public static let tokenExpired = Code("token_expired")
-        /// `nbf` is in the future beyond the leeway.
+        /// `nbf` is in the future beyond the clock skew.
         public static let tokenNotYetValid = Code("token_not_yet_valid")
-        /// `iat` is in the future beyond the leeway.
+        /// `iat` is in the future beyond the clock skew.
         public static let issuedInFuture = Code("issued_in_future")
         /// A required claim is absent.
         public static let missingClaim = Code("missing_claim")
@@ -60,6 +60,8 @@ public struct OIDCError: SSOKitError {
         public static let invalidJWKS = Code("invalid_jwks")
         /// The JWK set could not be fetched and no earlier set is cached.
         public static let jwksFetchFailed = Code("jwks_fetch_failed")
+        /// A client's private key (for `private_key_jwt`) could not be read, or is of a kind SSOKit does not sign with.
+        public static let invalidKey = Code("invalid_key")
         /// The callback's `state` differs from the one sent.
         public static let stateMismatch = Code("state_mismatch")
         /// The provider advertises RFC 9207 but the callback has no `iss`.
@@ -178,6 +180,7 @@ public struct OIDCError: SSOKitError {
             .deviceFlowTimedOut,
             .unsupportedTokenType,
             .timedOut,
+            .invalidKey,
         ]
     }
 
@@ -185,10 +188,14 @@ public struct OIDCError: SSOKitError {
     public var code: Code
     /// A human-readable explanation, safe to log.
     public var reason: String
+    /// The ``IDTokenCheck/name`` of the claim rule that refused an ID token; `nil` for every other failure. It never
+    /// changes the ``code``, and takes no part in equality.
+    public var rule: String?
 
     /// Creates an error.
     public init(_ code: Code, _ reason: String) {
         self.code = code
         self.reason = reason
+        self.rule = nil
     }
 }

@@ -32,24 +32,24 @@ extension IDTokenCheck {
         }
     }
 
-    /// `exp` is in the future, allowing the leeway (step 9). Time checks compare exactly, fractions included
+    /// `exp` is in the future, allowing the clock skew (step 9). Time checks compare exactly, fractions included
     /// (RFC 7519 §2).
     public static let expiry = IDTokenCheck(name: "expiry") { claims, context throws(OIDCError) in
-        guard context.now < claims.expiresAt.adding(context.configuration.leeway) else {
+        guard context.now < claims.expiresAt.adding(context.configuration.clockSkew) else {
             throw OIDCError(.tokenExpired, "the token expired")
         }
     }
 
-    /// `nbf`, when present, is in the past, allowing the leeway (RFC 7519 §4.1.5).
+    /// `nbf`, when present, is in the past, allowing the clock skew (RFC 7519 §4.1.5).
     public static let notBefore = IDTokenCheck(name: "not_before") { claims, context throws(OIDCError) in
-        if let notBefore = claims.notBefore, context.now.adding(context.configuration.leeway) < notBefore {
+        if let notBefore = claims.notBefore, context.now.adding(context.configuration.clockSkew) < notBefore {
             throw OIDCError(.tokenNotYetValid, "the token is not valid yet")
         }
     }
 
-    /// `iat` is not in the future beyond the leeway (step 10).
+    /// `iat` is not in the future beyond the clock skew (step 10).
     public static let issuedAt = IDTokenCheck(name: "issued_at") { claims, context throws(OIDCError) in
-        guard claims.issuedAt <= context.now.adding(context.configuration.leeway) else {
+        guard claims.issuedAt <= context.now.adding(context.configuration.clockSkew) else {
             throw OIDCError(.issuedInFuture, "the token was issued in the future")
         }
     }
@@ -68,7 +68,7 @@ extension IDTokenCheck {
         guard let authTime = claims.authTime else {
             throw OIDCError(.missingClaim, "max_age was requested but the \"auth_time\" claim is missing")
         }
-        guard context.now <= authTime.adding(maxAge).adding(context.configuration.leeway) else {
+        guard context.now <= authTime.adding(maxAge).adding(context.configuration.clockSkew) else {
             throw OIDCError(.maxAgeExceeded, "the authentication is older than max_age allows")
         }
     }

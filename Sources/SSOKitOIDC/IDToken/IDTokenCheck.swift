@@ -12,7 +12,8 @@ public struct IDTokenCheckContext: Sendable {
     public let algorithm: JWSAlgorithm
 }
 
-/// One named rule of ID-token validation (OIDC Core 1.0 §3.1.3.7); a failure names the rule in its error code.
+/// One named rule of ID-token validation (OIDC Core 1.0 §3.1.3.7); a failure carries the rule's ``name`` in
+/// ``OIDCError/rule``.
 public struct IDTokenCheck: Sendable {
     /// The rule's name, e.g. `issuer`.
     public let name: String
@@ -26,8 +27,14 @@ public struct IDTokenCheck: Sendable {
         self.evaluate = evaluate
     }
 
-    /// Runs the check.
+    /// Runs the check; a failure is thrown with this check's name as its ``OIDCError/rule``.
     public func callAsFunction(_ claims: IDTokenClaims, _ context: IDTokenCheckContext) throws(OIDCError) {
-        try evaluate(claims, context)
+        do throws(OIDCError) {
+            try evaluate(claims, context)
+        } catch {
+            var named = error
+            named.rule = name
+            throw named
+        }
     }
 }

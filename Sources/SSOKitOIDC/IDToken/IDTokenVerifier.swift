@@ -23,27 +23,24 @@ public struct IDTokenVerifier: Sendable {
         public var clientID: String
         /// The algorithms accepted; defaults to every supported asymmetric algorithm.
         public var allowedAlgorithms: [JWSAlgorithm]
-        /// Allowed clock skew in seconds for `exp`, `nbf`, `iat` and `auth_time`.
-        public var leeway: Int64
-        /// The largest token accepted, in bytes.
-        public var maxTokenBytes: Int
-        /// The clock.
-        public var clock: any SSOKitClock
+        /// Tolerated clock difference for every time check (`exp`, `nbf`, `iat`, `auth_time`), in whole seconds
+        /// (default 60): the unit of a JWT NumericDate.
+        public var clockSkew: Int64
+        /// The largest token accepted, in bytes (default 64 KiB).
+        public var maximumTokenBytes: Int
         /// The claim rules, in order; ``IDTokenCheck/standard`` by default.
         public var checks: [IDTokenCheck]
 
         /// Creates a configuration with safe defaults.
         public init(
             issuer: String, clientID: String, allowedAlgorithms: [JWSAlgorithm] = JWSAlgorithm.all,
-            leeway: Int64 = 60, maxTokenBytes: Int = 64 * 1024, clock: any SSOKitClock = SystemClock(),
-            checks: [IDTokenCheck] = IDTokenCheck.standard
+            clockSkew: Int64 = 60, maximumTokenBytes: Int = 64 * 1024, checks: [IDTokenCheck] = IDTokenCheck.standard
         ) {
             self.issuer = issuer
             self.clientID = clientID
             self.allowedAlgorithms = allowedAlgorithms
-            self.leeway = leeway
-            self.maxTokenBytes = maxTokenBytes
-            self.clock = clock
+            self.clockSkew = clockSkew
+            self.maximumTokenBytes = maximumTokenBytes
             self.checks = checks
         }
     }
@@ -52,13 +49,22 @@ public struct IDTokenVerifier: Sendable {
     public let configuration: Configuration
     /// Where keys come from.
     public let keys: any VerificationKeySource
+    /// The clock every time check reads.
+    public let clock: any SSOKitClock
     /// Why the configured issuer is unusable, judged once here rather than per token.
     private let issuerProblem: OIDCError?
 
     /// Creates a verifier.
-    public init(configuration: Configuration, keys: any VerificationKeySource) {
+    /// - Parameters:
+    ///   - configuration: The relying party's fixed rules.
+    ///   - keys: Where the verification keys come from.
+    ///   - clock: The clock every time check reads (the system clock by default).
+    public init(
+        configuration: Configuration, keys: any VerificationKeySource, clock: any SSOKitClock = SystemClock()
+    ) {
         self.configuration = configuration
         self.keys = keys
+        self.clock = clock
         do {
             try IssuerIdentifier.validate(configuration.issuer)
             issuerProblem = nil
@@ -72,8 +78,8 @@ public struct IDTokenVerifier: Sendable {
         -> IDTokenClaims
     {
         if let issuerProblem { throw issuerProblem }
-        guard token.utf8.count <= configuration.maxTokenBytes else {
-            throw OIDCError(.tokenTooLarge, "the token exceeds \(configuration.maxTokenBytes) bytes")
+        guard token.utf8.count <= configuration.maximumTokenBytes else {
+            throw OIDCError(.tokenTooLarge, "the token exceeds \(configuration.maximumTokenBytes) bytes")
         }
         var token = token
         let parsed: ParsedJWS
@@ -104,7 +110,7 @@ public struct IDTokenVerifier: Sendable {
         let claims = try IDTokenClaims(try parsed.payloadObject())
         let context = IDTokenCheckContext(
             configuration: configuration, expectations: expectations,
-            now: NumericDate(configuration.clock.now), algorithm: algorithm)
+            now: NumericDate(clock.now), algorithm: algorithm)
         for check in configuration.checks { try check(claims, context) }
         return claims
     }

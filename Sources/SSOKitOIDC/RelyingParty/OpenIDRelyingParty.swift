@@ -30,12 +30,20 @@ public actor OpenIDRelyingParty {
     private let verifierConfiguration: IDTokenVerifier.Configuration
     private var keyCache: JWKSCache?
 
-    /// Creates a relying party. `verifierConfiguration` adjusts leeway and algorithms; issuer and client ID
-    /// always come from the first two arguments.
+    /// Creates a relying party; its ID-token verifier checks `issuer` and `clientID` with the given algorithms
+    /// and clock skew.
+    /// - Parameters:
+    ///   - issuer: The issuer identifier, where discovery starts.
+    ///   - clientID: This client's ID.
+    ///   - authentication: How the client authenticates at the token endpoint.
+    ///   - transport: The HTTP transport for every call to the provider.
+    ///   - clock: The clock for token and key lifetimes (the system clock by default).
+    ///   - allowedAlgorithms: The ID-token signature algorithms accepted.
+    ///   - clockSkew: Tolerated clock difference for the ID token's time checks, in seconds.
     public init(
         issuer: String, clientID: String, authentication: ClientAuthentication, transport: any HTTPTransport,
         clock: any SSOKitClock = SystemClock(), allowedAlgorithms: [JWSAlgorithm] = JWSAlgorithm.all,
-        leeway: Int64 = 60
+        clockSkew: Int64 = 60
     ) {
         self.issuer = issuer
         self.clientID = clientID
@@ -44,7 +52,7 @@ public actor OpenIDRelyingParty {
         self.clock = clock
         self.discovery = DiscoveryClient(transport: transport, clock: clock)
         self.verifierConfiguration = IDTokenVerifier.Configuration(
-            issuer: issuer, clientID: clientID, allowedAlgorithms: allowedAlgorithms, leeway: leeway, clock: clock)
+            issuer: issuer, clientID: clientID, allowedAlgorithms: allowedAlgorithms, clockSkew: clockSkew)
     }
 
     /// The provider's validated discovery document.
@@ -54,11 +62,11 @@ public actor OpenIDRelyingParty {
 
     /// The ID-token verifier, with the provider's JWKS cache.
     public func verifier() async throws(OIDCError) -> IDTokenVerifier {
-        if let keyCache { return IDTokenVerifier(configuration: verifierConfiguration, keys: keyCache) }
+        if let keyCache { return IDTokenVerifier(configuration: verifierConfiguration, keys: keyCache, clock: clock) }
         let metadata = try await metadata()
         let cache = try JWKSCache(url: metadata.jwksURI, transport: transport, clock: clock)
         keyCache = cache
-        return IDTokenVerifier(configuration: verifierConfiguration, keys: cache)
+        return IDTokenVerifier(configuration: verifierConfiguration, keys: cache, clock: clock)
     }
 
     /// A token client for the provider's endpoints.

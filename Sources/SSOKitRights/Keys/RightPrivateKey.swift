@@ -21,11 +21,13 @@ public struct RightPrivateKey: Sendable {
         try sign(RightChallenge.signedMessage(for: challenge))
     }
 
-    /// The compact ES256 JWS of `header` and `payload` (JSON), for `RightClientAssertionSigner` (SSOKitExtension)
-    /// alone: `package`, never public, so that no caller outside SSOKit gets the key to sign a JWS of its choosing.
-    package func compactJWS(header: [UInt8], payload: [UInt8]) throws(RightError) -> String {
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
-        return signingInput + "." + Base64URL.encode(try sign(Array(signingInput.utf8)))
+    /// The compact ES256 JWS of `header` and `payload`, built by SSOKit's one JWS builder (`CompactJWS`), for
+    /// `RightClientAssertionSigner` (SSOKitExtension) alone: `package`, never public, so that no caller outside SSOKit
+    /// gets the key to sign a JWS of its choosing.
+    package func compactJWS(header: JSONValue, payload: JSONValue) throws(RightError) -> String {
+        try CompactJWS.make(header: header, payload: payload) { signingInput throws(RightError) in
+            try sign(signingInput)
+        }
     }
 
     private func sign(_ message: [UInt8]) throws(RightError) -> [UInt8] {

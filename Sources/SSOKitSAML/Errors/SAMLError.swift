@@ -101,11 +101,16 @@ public struct SAMLError: SSOKitError {
     public var reason: String
     /// For ``Code/statusNotSuccess``: the top-level status code URI, then any nested ones.
     public var statusCodes: [String]
+    /// The named rule that refused the message: a ``SAMLResponseCheck/name`` for a Response's checks, `encoding`
+    /// for a posted value that is not base64, `replay` for the replay guard; `nil` outside Response verification.
+    /// It never changes the ``code``, and takes no part in equality.
+    public var rule: String?
 
     /// Creates an error.
     public init(_ code: Code, _ reason: String, statusCodes: [String] = []) {
         self.code = code
         self.reason = reason
         self.statusCodes = statusCodes
+        self.rule = nil
     }
 }

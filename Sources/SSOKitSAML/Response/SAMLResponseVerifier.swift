@@ -4,11 +4,13 @@ import SSOKitCore
 /// Verifies a SAML 2.0 Response posted to the ACS (Web Browser SSO profile, SAML Profiles §4.1) and returns the
 /// one assertion that a valid signature covers.
 ///
-/// Every check runs on every call: size and DOCTYPE refusal, signature verification with the pinned IdP
-/// certificates only (never a key from `KeyInfo`), the wrapping defences (the signed reference must be the element
-/// whose data is returned; IDs unique; exactly one assertion, a direct child of the Response), Status, Destination,
-/// Issuer, InResponseTo, Conditions, AudienceRestriction and the bearer SubjectConfirmation. The verifier is
-/// immutable and safe to share between tasks.
+/// Every check of ``SAMLResponseCheck/standard`` runs on every call, in its stated order: size and DOCTYPE
+/// refusal, signature verification with the pinned IdP certificates only (never a key from `KeyInfo`), the wrapping
+/// defences (the signed reference must be the element whose data is returned; IDs unique; exactly one assertion, a
+/// direct child of the Response), Status, Destination, Issuer, InResponseTo, the bearer SubjectConfirmation,
+/// Conditions, AudienceRestriction and the AuthnStatement. A rejection names the check that refused it in
+/// ``SAMLError/rule`` (`encoding` for a posted value that is not base64, `replay` for the replay guard). The verifier
+/// is immutable and safe to share between tasks.
 public struct SAMLResponseVerifier: Sendable {
     /// What the service provider expects.
     public struct Configuration: Sendable {
@@ -98,16 +100,20 @@ public struct SAMLResponseVerifier: Sendable {
     /// Every check except the replay guard, synchronously, for a base64 form value. Not public: outside SSOKit, a
     /// Response is accepted through ``verify(postedResponse:solicitation:)``, which never forgets the replay guard.
     package func validate(postedResponse: String, solicitation: Solicitation) throws(SAMLError) -> SAMLAssertion {
-        try validate(
-            xml: SAMLBase64.decode(postedResponse, limit: configuration.limits.maximumDocumentBytes),
-            solicitation: solicitation)
+        let xml: [UInt8]
+        do throws(SAMLError) {
+            xml = try SAMLBase64.decode(postedResponse, limit: configuration.limits.maximumDocumentBytes)
+        } catch {
+            throw error.naming(rule: "encoding")
+        }
+        return try validate(xml: xml, solicitation: solicitation)
     }
 
     /// Every check except the replay guard, synchronously, for XML bytes (tests, fuzzing and benchmarks).
     package func validate(xml: [UInt8], solicitation: Solicitation) throws(SAMLError) -> SAMLAssertion {
-        let tree = try XMLTree.parse(xml, limits: configuration.limits)
-        return try ResponseValidation(configuration: configuration, now: clock.now, solicitation: solicitation)
-            .run(on: tree)
+        var validation = ResponseValidation(
+            configuration: configuration, now: clock.now, solicitation: solicitation, xml: xml)
+        return try validation.run(SAMLResponseCheck.standard)
     }
 
     private func recordUse(of assertion: SAMLAssertion) async throws(SAMLError) {
@@ -119,10 +125,13 @@ public struct SAMLResponseVerifier: Sendable {
                 assertionID: assertion.assertionID, issuer: assertion.issuer,
                 expiry: expiry.addingTimeInterval(configuration.clockSkew))
         } catch let error as SAMLError {
-            throw error
+            throw error.naming(rule: "replay")
         } catch {
             throw SAMLError(.replayDetected, "the replay guard failed, so the assertion is not accepted")
+                .naming(rule: "replay")
         }
-        guard firstUse else { throw SAMLError(.replayDetected, "the assertion ID was already used") }
+        guard firstUse else {
+            throw SAMLError(.replayDetected, "the assertion ID was already used").naming(rule: "replay")
+        }
     }
 }
