@@ -372,6 +372,16 @@ let package = Package(
             path: "Benchmarks/IDTokenBenchmark",
             swiftSettings: strictSettings
         ),
+        // The framework's ceiling for Benchmarks/serve-load.sh: a constant 200 from Hummingbird.
+        .executableTarget(
+            name: "HummingbirdCeiling",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/HummingbirdCeiling",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "EmbedAdapterExample",
             dependencies: ["SSOKitCore", "SSOKitExtension", "SSOKitStore", "SSOKitTokenCache"],
