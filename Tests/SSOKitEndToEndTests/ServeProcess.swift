@@ -6,13 +6,15 @@ final class ServeProcess {
     /// What followed `READY ` (`unix:PATH` or `http://HOST:PORT`).
     let address: String
     let folder: URL
+    /// The prefix of its output files (`NAME-stdout.txt`, `NAME-stderr.txt`): instances sharing a folder differ.
+    let name: String
     private let process: Process
 
     var stdout: String {
-        (try? String(contentsOf: folder.appendingPathComponent("serve-stdout.txt"), encoding: .utf8)) ?? ""
+        (try? String(contentsOf: folder.appendingPathComponent("\(name)-stdout.txt"), encoding: .utf8)) ?? ""
     }
     var stderr: String {
-        (try? String(contentsOf: folder.appendingPathComponent("serve-stderr.txt"), encoding: .utf8)) ?? ""
+        (try? String(contentsOf: folder.appendingPathComponent("\(name)-stderr.txt"), encoding: .utf8)) ?? ""
     }
 
     /// The log's lines, parsed.
@@ -22,10 +24,12 @@ final class ServeProcess {
         }
     }
 
-    /// Starts `ssokit serve ARGUMENTS` with `$XDG_CONFIG_HOME` in `folder`; waits at most 60 s for READY.
-    init(_ arguments: [String], folder: URL) async throws {
+    /// Starts `ssokit serve ARGUMENTS` with `$XDG_CONFIG_HOME` in `folder` (instances sharing a folder share the
+    /// cache key) and its output in files named after `name`; waits at most 60 s for READY.
+    init(_ arguments: [String], folder: URL, name: String = "serve") async throws {
         self.folder = folder
-        for file in ["serve-stdout.txt", "serve-stderr.txt"] {
+        self.name = name
+        for file in ["\(name)-stdout.txt", "\(name)-stderr.txt"] {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: nil)
         }
         let process = Process()
@@ -34,12 +38,12 @@ final class ServeProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
         process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("serve-stdout.txt"))
-        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("serve-stderr.txt"))
+        process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("\(name)-stdout.txt"))
+        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("\(name)-stderr.txt"))
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        let stdoutFile = folder.appendingPathComponent("serve-stdout.txt")
+        let stdoutFile = folder.appendingPathComponent("\(name)-stdout.txt")
         func readyLine() -> Substring? {
             let text = (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
             return text.split(separator: "\n").first { $0.hasPrefix("READY ") }
@@ -49,7 +53,7 @@ final class ServeProcess {
             let why = process.isRunning ? "printed no READY line within 60 s" : "exited early"
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            let errors = (try? String(contentsOf: folder.appendingPathComponent("serve-stderr.txt"), encoding: .utf8))
+            let errors = (try? String(contentsOf: folder.appendingPathComponent("\(name)-stderr.txt"), encoding: .utf8))
             throw DevIdPProcess.ProcessError(message: "ssokit serve \(why): \((errors ?? "").prefix(800))")
         }
         address = String(line.dropFirst("READY ".count))
