@@ -10,7 +10,8 @@
 #
 # Environment: SSOKIT_BENCH_DURATION (default 30s), SSOKIT_BENCH_CONNECTIONS (64), SSOKIT_BENCH_THREADS (2),
 # SSOKIT_BENCH_WARMUP (5s, a run whose figures are dropped, before RSS "before" is read), SSOKIT_BENCH_NO_BUILD=1
-# (use the existing .build/release).
+# (use the existing .build/release), SSOKIT_BENCH_PERF=FILE (record the serve process with `perf record -g` during
+# the run, into FILE; then `perf report -i FILE`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -d /opt/swift/usr/bin ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
@@ -111,7 +112,16 @@ rss_cold=$(rss_kib "$serve_pid")
 drive "$serve" "$warmup" > /dev/null
 idp_requests_before=$(wc -l < "$work/idp.err")
 rss_before=$(rss_kib "$serve_pid")
+perf_pid=""
+if [ -n "${SSOKIT_BENCH_PERF:-}" ]; then
+    perf record -g -F 499 -o "$SSOKIT_BENCH_PERF" -p "$serve_pid" > /dev/null 2>&1 &
+    perf_pid=$!
+fi
 served=$(drive "$serve" "$duration")
+if [ -n "$perf_pid" ]; then
+    kill -INT "$perf_pid"
+    wait "$perf_pid" || true
+fi
 rss_after=$(rss_kib "$serve_pid")
 idp_requests=$(($(wc -l < "$work/idp.err") - idp_requests_before))
 kill "$serve_pid"
