@@ -8,18 +8,20 @@
 # Reports req/s, p50/p99, errors (socket errors, non-2xx answers, and answers that are not a token), the serve
 # process's RSS before and after, the ratio to the ceiling, and whether each target is met (exit 1 if one is not).
 #
-# Environment: SSOKIT_BENCH_DURATION (default 30s), SSOKIT_BENCH_CONNECTIONS (64), SSOKIT_BENCH_THREADS (2),
-# SSOKIT_BENCH_WARMUP (5s, a run whose figures are dropped, before RSS "before" is read), SSOKIT_BENCH_NO_BUILD=1
+# Environment: SSOKIT_BENCH_DURATION (seconds per server, default 30), SSOKIT_BENCH_ROUNDS (the turns the two
+# servers take, default 3), SSOKIT_BENCH_CONNECTIONS (64), SSOKIT_BENCH_THREADS (2), SSOKIT_BENCH_WARMUP (seconds
+# of load whose figures are dropped, before RSS "before" is read; default 5), SSOKIT_BENCH_NO_BUILD=1
 # (use the existing .build/release), SSOKIT_BENCH_PERF=FILE (record the serve process with `perf record -g` during
 # the run, into FILE; then `perf report -i FILE`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -d /opt/swift/usr/bin ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
-duration=${SSOKIT_BENCH_DURATION:-30s}
+duration=${SSOKIT_BENCH_DURATION:-30}
+rounds=${SSOKIT_BENCH_ROUNDS:-3}
 connections=${SSOKIT_BENCH_CONNECTIONS:-64}
 threads=${SSOKIT_BENCH_THREADS:-2}
-warmup=${SSOKIT_BENCH_WARMUP:-5s}
+warmup=${SSOKIT_BENCH_WARMUP:-5}
 
 if ! command -v wrk > /dev/null; then
     SUDO=""
@@ -107,9 +109,16 @@ drive() {
 }
 field() { tr ' ' '\n' <<< "$1" | sed -n "s/^$2=//p"; }
 
-echo "wrk: $connections connections, $threads threads, $duration; $(nproc) cores"
+start ceiling "$bin/HummingbirdCeiling" 0
+ceiling_url=$ready
+
+# The two servers run side by side (the idle one costs nothing) and take turns, in $rounds slices each, so that a
+# change in the machine's other load falls on both alike.
+slice=$((duration / rounds))
+echo "wrk: $connections connections, $threads threads, ${duration} s per server in $rounds turns; $(nproc) cores"
 rss_cold=$(rss_kib "$serve_pid")
-drive "$serve" "$warmup" > /dev/null
+drive "$serve" "${warmup}s" > /dev/null
+drive "$ceiling_url" "${warmup}s" > /dev/null
 idp_requests_before=$(wc -l < "$work/idp.err")
 rss_before=$(rss_kib "$serve_pid")
 perf_pid=""
@@ -117,30 +126,35 @@ if [ -n "${SSOKIT_BENCH_PERF:-}" ]; then
     perf record -g -F 499 -o "$SSOKIT_BENCH_PERF" -p "$serve_pid" > /dev/null 2>&1 &
     perf_pid=$!
 fi
-served=$(drive "$serve" "$duration")
+for _ in $(seq "$rounds"); do
+    drive "$serve" "${slice}s" >> "$work/served.txt"
+    drive "$ceiling_url" "${slice}s" >> "$work/ceiling.txt"
+done
 if [ -n "$perf_pid" ]; then
     kill -INT "$perf_pid"
     wait "$perf_pid" || true
 fi
 rss_after=$(rss_kib "$serve_pid")
 idp_requests=$(($(wc -l < "$work/idp.err") - idp_requests_before))
-kill "$serve_pid"
 
-start ceiling "$bin/HummingbirdCeiling" 0
-ceiling_url=$ready
-drive "$ceiling_url" "$warmup" > /dev/null
-ceiling=$(drive "$ceiling_url" "$duration")
-
-python3 - "$served" "$ceiling" "$rss_cold" "$rss_before" "$rss_after" "$idp_requests" << 'PY'
+python3 - "$work/served.txt" "$work/ceiling.txt" "$rss_cold" "$rss_before" "$rss_after" "$idp_requests" << 'PY'
 import sys
-def parse(line): return {k: float(v) for k, v in (p.split("=") for p in line.split())}
+def parse(path):
+    turns = [{k: float(v) for k, v in (p.split("=") for p in line.split())} for line in open(path) if line.strip()]
+    total = {k: sum(t[k] for t in turns) for k in ("requests", "duration_us", "socket_errors", "non2xx", "unexpected")}
+    total["rps"] = total["requests"] / (total["duration_us"] / 1e6)
+    # Latency: the worst turn's percentiles (wrk's histograms are not merged).
+    for k in ("p50_us", "p99_us", "max_us"):
+        total[k] = max(t[k] for t in turns)
+    total["turns"] = " ".join(f"{t['rps']:.0f}" for t in turns)
+    return total
 served, ceiling = parse(sys.argv[1]), parse(sys.argv[2])
 cold, before, after, idp = (int(v) for v in sys.argv[3:7])
 def row(name, r):
     errors = r["socket_errors"] + r["non2xx"] + r["unexpected"]
     print(f"{name:<22} {r['rps']:>10.0f} req/s   p50 {r['p50_us'] / 1000:6.2f} ms   p99 {r['p99_us'] / 1000:6.2f} ms"
           f"   max {r['max_us'] / 1000:7.2f} ms   errors {errors:.0f} (socket {r['socket_errors']:.0f},"
-          f" non-2xx {r['non2xx']:.0f}, not a token {r['unexpected']:.0f})")
+          f" non-2xx {r['non2xx']:.0f}, not a token {r['unexpected']:.0f});   turns: {r['turns']} req/s")
     return errors
 errors = row("ssokit serve", served)
 row("Hummingbird ceiling", ceiling)
