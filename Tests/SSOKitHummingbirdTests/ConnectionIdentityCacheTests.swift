@@ -16,9 +16,12 @@ import Testing
         #expect(await cache.identity(of: first) == nil)
         #expect(await cache.identity(of: second) == nil)
         #expect(cache.count == 2)
+        // The removal runs on the channel's event loop, as a real connection's would.
         try await first.close()
+        first.embeddedEventLoop.run()
         #expect(cache.count == 1)
         try await second.close()
+        second.embeddedEventLoop.run()
         #expect(cache.count == 0)
     }
 
@@ -27,6 +30,7 @@ import Testing
         let channel = EmbeddedChannel()
         try await channel.close()
         #expect(await cache.identity(of: channel) == nil)
+        channel.embeddedEventLoop.run()
         #expect(cache.count == 0)
     }
 }
