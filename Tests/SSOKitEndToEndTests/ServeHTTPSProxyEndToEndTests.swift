@@ -25,11 +25,14 @@ extension ServeEndToEndTests {
         return String(base.trimmingCharacters(in: .whitespacesAndNewlines).dropLast(2)) + https
     }
 
-    /// `connect_probe.py`: one GET of `url` through the proxy, trusting `caFile` only (nil: the system's roots).
+    /// `connect_probe.py`: one GET of `url` through the proxy, trusting `caFile` only (nil: the system's roots). The
+    /// adapter's answer for the unresolvable IdP takes as long as its HTTP client's connect attempts (about 10 s).
     func probe(proxyPort: Int, _ url: String, caFile: String?) async throws -> [String: Any] {
         let script = MockProvider.peerDirectory.appendingPathComponent("connect_probe.py").path
         let result = try await ProcessRunner.run(
-            MockProvider.python, [script, "\(proxyPort)", url] + (caFile.map { ["--cafile", $0] } ?? []), timeout: 60)
+            MockProvider.python,
+            [script, "\(proxyPort)", url, "--timeout", "40"] + (caFile.map { ["--cafile", $0] } ?? []),
+            timeout: 90)
         return try #require(result.json, "\(result.stdout) \(result.stderr)")
     }
 

@@ -44,7 +44,7 @@ public struct CertificateAuthorityFile: Sendable {
         } catch {
             throw ServeError(.certificateAuthorityUnavailable, "cannot create the folder \(folder.path)")
         }
-        if let existing = try read(archivePath, sealer: sealer),
+        if let existing = try readArchive(archivePath, sealer: sealer),
             hosts.allSatisfy({ existing.permits(host: $0) }),
             existing.notValidAfter.timeIntervalSince(now) > renewalMargin
         {
@@ -59,13 +59,13 @@ public struct CertificateAuthorityFile: Sendable {
         } catch {
             throw ServeError(.certificateAuthorityUnavailable, "the certificate authority could not be created")
         }
-        try write(archive, to: archivePath, mode: 0o600)
+        try store(archive, at: archivePath, mode: 0o600)
         try writePEM(authority, to: certificatePath)
         return CertificateAuthorityFile(authority: authority, certificatePath: certificatePath, created: true)
     }
 
     /// The archived authority at `path`, nil when there is no file.
-    private static func read(
+    private static func readArchive(
         _ path: String, sealer: some CertificateAuthorityKeySealer
     ) throws(ServeError) -> LocalCertificateAuthority? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -90,11 +90,11 @@ public struct CertificateAuthorityFile: Sendable {
             throw ServeError(.certificateAuthorityUnavailable, "the authority's certificate could not be encoded")
         }
         if let current = FileManager.default.contents(atPath: path), current == Data(pem.utf8) { return }
-        try write(Array(pem.utf8), to: path, mode: 0o644)
+        try store(Array(pem.utf8), at: path, mode: 0o644)
     }
 
     /// Writes `bytes` to `path` through a new file created with `mode` (never a looser one), fsynced, then renamed.
-    private static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(ServeError) {
+    private static func store(_ bytes: [UInt8], at path: String, mode: mode_t) throws(ServeError) {
         let temporary = path + ".\(getpid()).tmp"
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """One HTTPS GET through an intercepting proxy on loopback, as a plain TLS client: for the end-to-end tests.
 
-    connect_probe.py PROXY_PORT URL [--cafile PEM]
+    connect_probe.py PROXY_PORT URL [--cafile PEM] [--timeout S]
 
 Sends CONNECT host:port to the proxy on 127.0.0.1:PROXY_PORT; when the proxy answers 200, speaks TLS to what is
 behind it, trusting only the certificates in --cafile (without it: the system's roots) and checking the host name
 (RFC 6125, as Python's ssl does), then sends GET with Connection: close and reads the answer. Prints one JSON
 object: {"status": N, "body": "<text>", "subject_alt_names": [["DNS", "..."], ...], "issuer": "<common name>"};
 {"connect_status": N} when the proxy refused the CONNECT; {"error": "<why>"} when TLS or the network failed.
-Standard library only; the proxy must be on loopback; 10 s timeout for each step.
+Standard library only; the proxy must be on loopback; each step times out after --timeout seconds (default 10).
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ def main() -> int:
     parser.add_argument("proxy_port", type=int)
     parser.add_argument("url")
     parser.add_argument("--cafile")
+    parser.add_argument("--timeout", type=float, default=10)
     args = parser.parse_args()
     url = urllib.parse.urlsplit(args.url)
     if url.scheme != "https" or not url.hostname:
@@ -59,7 +60,7 @@ def main() -> int:
     host, port = url.hostname, url.port or 443
     authority = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     try:
-        sock = socket.create_connection(("127.0.0.1", args.proxy_port), timeout=10)
+        sock = socket.create_connection(("127.0.0.1", args.proxy_port), timeout=args.timeout)
         sock.sendall(f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n\r\n".encode())
         head = connect_head(sock)
         status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/1.") else -1
