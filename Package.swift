@@ -373,6 +373,16 @@ let package = Package(
             path: "Benchmarks/IDTokenBenchmark",
             swiftSettings: strictSettings
         ),
+        // The framework's ceiling for Benchmarks/serve-load.sh: a constant 200 from Hummingbird.
+        .executableTarget(
+            name: "HummingbirdCeiling",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/HummingbirdCeiling",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "EmbedAdapterExample",
             dependencies: ["SSOKitCore", "SSOKitExtension", "SSOKitStore", "SSOKitTokenCache"],
@@ -530,12 +540,14 @@ let package = Package(
                 "SSOKitHummingbird", "SSOKitExtension", "SSOKitTesting", "SSOKitConformance", "SSOKitStore", "SSOKitTokenCache", "SSOKitOIDC",
                 "SSOKitProxy", "SSOKitDevIdP", "SSOKitCore", "SSOKitSAML",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

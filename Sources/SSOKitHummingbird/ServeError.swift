@@ -14,6 +14,8 @@ public struct ServeError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidTLS = Code("invalid_tls")
         /// The socket could not be bound (in use, no permission, a non-socket file at the path).
         public static let listenFailed = Code("listen_failed")
+        /// The intercepting proxy's local certificate authority could not be read, created or stored.
+        public static let certificateAuthorityUnavailable = Code("certificate_authority_unavailable")
 
         public var description: String { name }
     }

@@ -15,6 +15,8 @@ import SSOKitTokenCache
 struct CacheContext {
     let cache: TokenCache
     let rights: RightStore
+    /// The cache key, which also seals what else `ssokit` keeps at rest (the proxy's certificate authority key).
+    let key: CacheEncryptionKey
     private let backend: StoreBackend
 
     /// The right whose secret is the cache key under `--protect`.
@@ -30,7 +32,8 @@ struct CacheContext {
                 ? try await protectedKey(rights) : try CacheEncryptionKey(bytes: ConfigFiles.key(named: "cache.key"))
             return try await body(
                 CacheContext(
-                    cache: TokenCache(store: backend.tokens, key: key, clock: clock), rights: rights, backend: backend))
+                    cache: TokenCache(store: backend.tokens, key: key, clock: clock), rights: rights, key: key,
+                    backend: backend))
         }
     }
 

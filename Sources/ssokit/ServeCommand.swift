@@ -6,6 +6,7 @@ import SSOKitCore
 import SSOKitExtension
 import SSOKitHummingbird
 import SSOKitProxy
+import SSOKitTokenCache
 
 /// `ssokit serve`: the redirect-extension adapter as a service (CLI-CONTRACT.md). The app API on a Unix domain
 /// socket, on TCP with mutual TLS, or on plain TCP on loopback with `--insecure-loopback`; `READY <address>` on stdout once listening; JSON-line
@@ -92,11 +93,12 @@ struct ServeCommand: AsyncParsableCommand {
                     let slot = AdapterSlot(RedirectExtension(catalog: catalog, environment: environment))
                     let owners = InteractionOwners(cache: context.cache, clock: clock)
                     let proxy = try await startProxy(
-                        catalog: catalog, slot: slot, owners: owners, callers: callers, logger: logger)
-                    let autoConfig = proxy?.autoConfig
+                        catalog: catalog, slot: slot, owners: owners, callers: callers, key: context.key,
+                        logger: logger)
                     let api = AppAPI<AppAPIRequestContext>(
                         adapter: slot, registry: callers, owners: owners, identification: .connection,
-                        autoConfig: { autoConfig }, metrics: metrics, exposition: { prometheus.emitToString() })
+                        autoConfig: { proxy?.autoConfig }, metrics: metrics,
+                        exposition: { prometheus.emitToString() })
                     var configuration = AppAPIServerConfiguration(listener: listener)
                     configuration.requestTimeout = .seconds(requestTimeout)
                     logger.info("starting", metadata: ["payloads": "\(catalog.payloads.count)"])
@@ -106,9 +108,9 @@ struct ServeCommand: AsyncParsableCommand {
                             + (proxy.map { [InterceptingProxyService($0.proxy)] } ?? []),
                         reload: {
                             await ProfileReload.run(slot: slot, logger: logger) {
-                                RedirectExtension(
-                                    catalog: try ProfileFile.catalog(profile, trust: trust, clock: clock),
-                                    environment: environment)
+                                let catalog = try ProfileFile.catalog(profile, trust: trust, clock: clock)
+                                try proxy?.reload(catalog)
+                                return RedirectExtension(catalog: catalog, environment: environment)
                             }
                         }, logger: logger,
                         onReady: { address in
@@ -122,32 +124,43 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// With `--proxy-port`: the intercepting proxy for the profile's Redirect URLs, whose credentials questions
-    /// are the extension's sign-in page, and its PAC file.
+    /// are the extension's sign-in page, and its PAC file. https Redirect URLs need the local certificate authority
+    /// (created on first start in the cache folder, its key sealed under the cache key), whose certificate the
+    /// user trusts: its path and fingerprint are logged.
     private func startProxy(
         catalog: ProfileCatalog, slot: AdapterSlot, owners: InteractionOwners, callers: CallerRegistry,
-        logger: Logger
-    ) async throws -> (proxy: InterceptingProxy, autoConfig: ProxyAutoConfig)? {
+        key: CacheEncryptionKey, logger: Logger
+    ) async throws -> ProfileInterceptingProxy? {
         guard let proxyPort else { return nil }
-        let prefixes = try RedirectIntercepts.prefixes(catalog)
-        if prefixes.contains(where: { $0.origin.scheme == "https" }) {
-            throw CLIFailure(
-                code: "invalid_configuration",
-                message: "--proxy-port intercepts http Redirect URLs only for now (https needs the local CA)")
+        let hosts = try ProfileInterceptingProxy.httpsHosts(catalog)
+        var authority: LocalCertificateAuthority?
+        if !hosts.isEmpty {
+            let sealer = try SymmetricKeyCertificateAuthoritySealer(
+                keyBytes: Array(Data(base64Encoded: key.base64) ?? Data()))
+            let file = try CertificateAuthorityFile.loadOrCreate(
+                in: storeOptions.cacheDirectory, hosts: hosts, sealer: sealer)
+            authority = file.authority
+            logger.notice(
+                file.created
+                    ? "local certificate authority created: trust its certificate for the intercepted https hosts"
+                    : "local certificate authority",
+                metadata: [
+                    "certificate": "\(file.certificatePath)", "sha256_fingerprint": "\(file.authority.fingerprint)",
+                    "permitted_hosts": "\(file.authority.permittedHosts.joined(separator: " "))",
+                ])
         }
-        var configuration = ProxyConfiguration(interceptPrefixes: prefixes)
-        configuration.port = proxyPort
-        configuration.allowedPorts.formUnion(prefixes.map(\.origin.port))
-        configuration.logger = logger
         let interceptor = AdapterProxyInterceptor(adapter: slot, credentials: .signInPage(owners: owners))
         // The proxy acts with this user's single sign-on: only this uid and the registry's browser uids may use it.
-        configuration.clientAdmission = LocalUserProxyAdmission(
+        let admission = LocalUserProxyAdmission(
             serverUID: getuid(), registry: callers, browserBundleIdentifier: interceptor.browserBundleIdentifier,
             logger: logger)
-        configuration.privateCookieNamePrefixes = [AdapterProxyInterceptor.signInCookieNamePrefix]
-        let proxy = try await InterceptingProxy.start(configuration: configuration, interceptor: interceptor)
+        let proxy = try await ProfileInterceptingProxy.start(
+            catalog: catalog, port: proxyPort, certificateAuthority: authority, interceptor: interceptor,
+            clientAdmission: admission, privateCookieNamePrefixes: [AdapterProxyInterceptor.signInCookieNamePrefix],
+            logger: logger)
         logger.info(
-            "proxy listening", metadata: ["port": "\(proxy.port)", "intercepted": "\(prefixes.map(\.url))"])
-        return (proxy, try ProxyAutoConfig(prefixes: prefixes, proxyPort: proxy.port))
+            "proxy listening", metadata: ["port": "\(proxy.proxy.port)", "intercepted": "\(proxy.prefixes.map(\.url))"])
+        return proxy
     }
 
     private func listener() throws -> AppAPIServerConfiguration.Listener {

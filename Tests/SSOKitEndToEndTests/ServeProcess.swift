@@ -6,13 +6,15 @@ final class ServeProcess {
     /// What followed `READY ` (`unix:PATH` or `http://HOST:PORT`).
     let address: String
     let folder: URL
+    /// The prefix of its output files (`NAME-stdout.txt`, `NAME-stderr.txt`): instances sharing a folder differ.
+    let name: String
     private let process: Process
 
     var stdout: String {
-        (try? String(contentsOf: folder.appendingPathComponent("serve-stdout.txt"), encoding: .utf8)) ?? ""
+        (try? String(contentsOf: folder.appendingPathComponent("\(name)-stdout.txt"), encoding: .utf8)) ?? ""
     }
     var stderr: String {
-        (try? String(contentsOf: folder.appendingPathComponent("serve-stderr.txt"), encoding: .utf8)) ?? ""
+        (try? String(contentsOf: folder.appendingPathComponent("\(name)-stderr.txt"), encoding: .utf8)) ?? ""
     }
 
     /// The log's lines, parsed.
@@ -22,9 +24,11 @@ final class ServeProcess {
         }
     }
 
-    /// Starts `ssokit serve ARGUMENTS` with `$XDG_CONFIG_HOME` in `folder`; waits at most 60 s for READY.
-    init(_ arguments: [String], folder: URL) async throws {
+    /// Starts `ssokit serve ARGUMENTS` with `$XDG_CONFIG_HOME` in `folder` (instances sharing a folder share the
+    /// cache key) and its output in files named after `name`; waits at most 60 s for READY.
+    init(_ arguments: [String], folder: URL, name: String = "serve") async throws {
         self.folder = folder
+        self.name = name
         let process = Process()
         process.executableURL = URL(fileURLWithPath: MockProvider.ssokit)
         process.arguments = ["serve"] + arguments
@@ -33,8 +37,8 @@ final class ServeProcess {
         process.environment = environment
         self.process = process
         address = try await ReadyLine.launch(
-            process, name: "ssokit serve", stdout: folder.appendingPathComponent("serve-stdout.txt"),
-            stderr: folder.appendingPathComponent("serve-stderr.txt"), timeout: 60)
+            process, name: "ssokit serve", stdout: folder.appendingPathComponent("\(name)-stdout.txt"),
+            stderr: folder.appendingPathComponent("\(name)-stderr.txt"), timeout: 60)
     }
 
     var isRunning: Bool { process.isRunning }

@@ -21,8 +21,10 @@ extension CallerIdentification where Context: ConnectionRequestContext {
     /// The connection says: the peer uid of a Unix domain socket (`SO_PEERCRED`), the client certificate of a
     /// mutual-TLS connection (its DER's SHA-256), or ``CallerIdentity/loopback`` for plain TCP between two loopback
     /// addresses. Anything else (plain TCP from another host, TLS without a client certificate) is not identified.
+    /// What a connection proves is found on its first request and kept while it stays open.
     public static var connection: Self {
-        Self { _, context in await ConnectionIdentity.of(context.channel) }
+        let cache = ConnectionIdentityCache()
+        return Self { _, context in await cache.identity(of: context.channel) }
     }
 }
 

@@ -84,12 +84,13 @@ struct SocketTableAddress: Hashable {
     /// A textual address (`127.0.0.1`, `::1`) and a port.
     init?(host: String, port: Int) {
         guard (0...65535).contains(port) else { return nil }
-        var v4 = in_addr()
-        var v6 = in6_addr()
+        // inet_pton writes 4 (AF_INET) or 16 (AF_INET6) bytes in network order.
+        var v4 = [UInt8](repeating: 0, count: 4)
+        var v6 = [UInt8](repeating: 0, count: 16)
         if inet_pton(AF_INET, host, &v4) == 1 {
-            self.init(bytes: withUnsafeBytes(of: &v4) { Array($0) }, port: port)
+            self.init(bytes: v4, port: port)
         } else if inet_pton(AF_INET6, host, &v6) == 1 {
-            self.init(bytes: withUnsafeBytes(of: &v6) { Array($0) }, port: port)
+            self.init(bytes: v6, port: port)
         } else {
             return nil
         }

@@ -25,10 +25,11 @@ public struct JSONLinesLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        // The event's metadata wins over the handler's; no merged copy is made (a line per request in a server).
         var members: [String: JSONValue] = [:]
-        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
-            members[key] = Self.json(value)
-        }
+        members.reserveCapacity(metadata.count + (event.metadata?.count ?? 0) + 4)
+        for (key, value) in metadata { members[key] = Self.json(value) }
+        for (key, value) in event.metadata ?? [:] { members[key] = Self.json(value) }
         members["time"] = .string(Date().formatted(.iso8601))
         members["level"] = .string(event.level.rawValue)
         members["label"] = .string(label)

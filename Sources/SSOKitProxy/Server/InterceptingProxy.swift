@@ -19,15 +19,19 @@ import SSOKitCore
 public final class InterceptingProxy: Sendable {
     private let channel: any Channel
     private let connections: ConnectionRegistry
+    private let shared: ProxyShared
 
     /// The port the proxy listens on.
     public let port: Int
     /// The address the proxy listens on.
     public let host: String
 
-    private init(channel: any Channel, connections: ConnectionRegistry, host: String, port: Int) {
+    private init(
+        channel: any Channel, connections: ConnectionRegistry, shared: ProxyShared, host: String, port: Int
+    ) {
         self.channel = channel
         self.connections = connections
+        self.shared = shared
         self.host = host
         self.port = port
     }
@@ -62,10 +66,22 @@ public final class InterceptingProxy: Sendable {
         do {
             let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
             let port = channel.localAddress?.port ?? configuration.port
-            return InterceptingProxy(channel: channel, connections: connections, host: configuration.host, port: port)
+            return InterceptingProxy(
+                channel: channel, connections: connections, shared: shared, host: configuration.host, port: port)
         } catch {
             throw ProxyError(.listenFailed, "the proxy could not listen on \(configuration.host):\(configuration.port)")
         }
+    }
+
+    /// Replaces what the proxy intercepts (a profile reload): the next request or CONNECT follows `prefixes`;
+    /// exchanges and tunnels already under way finish as they started. `allowedPorts` replaces
+    /// ``ProxyConfiguration/allowedPorts``.
+    ///
+    /// - Throws: ``ProxyError/Code-swift.struct/invalidConfiguration`` when an https prefix has no certificate
+    ///   authority or one whose name constraints exclude its host; the running rules then stay.
+    public func update(interceptPrefixes prefixes: [InterceptPrefix], allowedPorts: Set<Int>) throws(ProxyError) {
+        try Self.checkAuthority(shared.authority, covers: prefixes)
+        shared.replace(ProxyRouter(prefixes: prefixes, allowedPorts: allowedPorts))
     }
 
     /// How many browser connections are open.
@@ -102,8 +118,15 @@ public final class InterceptingProxy: Sendable {
         guard sizes.allSatisfy({ $0 > 0 }), durations.allSatisfy({ $0 > .zero }) else {
             throw ProxyError(.invalidConfiguration, "every limit must be positive")
         }
-        for prefix in configuration.interceptPrefixes where prefix.origin.scheme == "https" {
-            guard let authority = configuration.certificateAuthority else {
+        try checkAuthority(configuration.certificateAuthority, covers: configuration.interceptPrefixes)
+    }
+
+    /// Every https prefix needs `authority`, and its name constraints must permit the prefix's host.
+    private static func checkAuthority(
+        _ authority: LocalCertificateAuthority?, covers prefixes: [InterceptPrefix]
+    ) throws(ProxyError) {
+        for prefix in prefixes where prefix.origin.scheme == "https" {
+            guard let authority else {
                 throw ProxyError(.invalidConfiguration, "an https prefix needs a certificate authority")
             }
             guard authority.permits(host: prefix.origin.host) else {

@@ -7,10 +7,11 @@ extension ProxyConnectionHandler {
     /// A CONNECT: terminated here when a prefix names the target (with TLS for an https prefix), a blind tunnel
     /// to an allowed port, 403 otherwise.
     func routeConnect(host: String, port: Int) {
-        if let origin = shared.router.terminatedOrigin(host: host, port: port) {
+        let router = shared.router
+        if let origin = router.terminatedOrigin(host: host, port: port) {
             guard origin.scheme == "http" || shared.leaves != nil else { return reject(.certificateUnavailable) }
             state = .connecting(ConnectPlan(.terminate(origin)))
-        } else if shared.router.allowedPorts.contains(port) {
+        } else if router.allowedPorts.contains(port) {
             state = .connecting(ConnectPlan(.tunnel(host: host, port: port)))
         } else {
             reject(.portNotAllowed)

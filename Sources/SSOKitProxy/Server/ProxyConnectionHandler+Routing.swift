@@ -33,12 +33,13 @@ extension ProxyConnectionHandler {
 
     /// A request under a prefix goes to the interceptor (its body read first), any other to its origin.
     private func routeRequest(_ request: ProxiedRequest) {
-        if let prefix = shared.router.prefix(for: request.origin, path: request.path) {
+        let router = shared.router
+        if let prefix = router.prefix(for: request.origin, path: request.path) {
             return startCollecting(request, prefix: prefix)
         }
         guard
             tunnelOrigin != nil
-                || shared.router.mayConnect(
+                || router.mayConnect(
                     scheme: request.origin.scheme, host: request.origin.host, port: request.origin.port)
         else { return reject(.portNotAllowed) }
         startForwarding(request, body: nil)

@@ -1,10 +1,12 @@
 import Logging
 import NIOSSL
+import Synchronization
 
 /// What every connection of one proxy shares: the routing rules, the interceptor, the limits and the TLS
-/// contexts. Immutable, or an actor.
+/// contexts. Immutable, an actor, or behind a lock (the routing rules, which a reload replaces).
 final class ProxyShared: Sendable {
-    let router: ProxyRouter
+    private let routes: Mutex<ProxyRouter>
+    let authority: LocalCertificateAuthority?
     let interceptor: any ProxyInterceptor
     let limits: ProxyLimits
     let logger: Logger
@@ -14,7 +16,8 @@ final class ProxyShared: Sendable {
     let privateCookieNamePrefixes: [String]
 
     init(configuration: ProxyConfiguration, interceptor: any ProxyInterceptor) throws(ProxyError) {
-        router = ProxyRouter(prefixes: configuration.interceptPrefixes, allowedPorts: configuration.allowedPorts)
+        routes = Mutex(ProxyRouter(prefixes: configuration.interceptPrefixes, allowedPorts: configuration.allowedPorts))
+        authority = configuration.certificateAuthority
         self.interceptor = interceptor
         limits = configuration.limits
         logger = configuration.logger
@@ -24,5 +27,13 @@ final class ProxyShared: Sendable {
         leaves = configuration.certificateAuthority.map {
             LeafContextCache(authority: $0, capacity: configuration.limits.maxCachedLeaves)
         }
+    }
+
+    /// The routing rules now; a connection reads them once per request or CONNECT.
+    var router: ProxyRouter { routes.withLock { $0 } }
+
+    /// Replaces the routing rules: the next request or CONNECT follows `router`.
+    func replace(_ router: ProxyRouter) {
+        routes.withLock { $0 = router }
     }
 }

@@ -45,6 +45,16 @@ The server forgets a session after S seconds whatever the cookie says.
 POST /test/sessions/revoke ends every session (as an IdP-side logout would);
 GET /test/sessions says {"active": N, "form_logins": N, "cookie_logins": N}.
 
+--refresh-delay S makes the token endpoint slow for refresh_token grants, in
+another thin WSGI layer: each such grant is held S seconds before the mock
+sees it (the request still in transit). A grant whose client has gone away
+meanwhile (its connection closed) is dropped and never reaches the mock. A
+refresh token that already reached the mock is refused with invalid_grant
+without reaching it again (rotation with one use, as strict IdPs do; the mock
+alone would accept it again). GET /test/refreshes lists every refresh grant
+received, in order, as JSON: [{"token": first 16 hex digits of the token's
+SHA-256, "outcome": "forwarded" | "dropped" | "reused", "status": N | null}].
+
 The mock itself ignores PKCE. This wrapper adds it (RFC 7636, S256 only) as a
 thin WSGI layer in front of the mock, see --pkce; discovery then also carries
 "code_challenge_methods_supported": ["S256"]. The same layer puts the request's
@@ -66,6 +76,7 @@ import logging
 import os
 import re
 import secrets
+import socket
 import sys
 import threading
 import time
@@ -436,6 +447,73 @@ class RevocationLayer:
                                                           ("Cache-Control", "no-store")], b"{}")
 
 
+class RefreshDelayLayer:
+    """WSGI middleware: a slow token endpoint for refresh grants, with one use per refresh token (see
+    --refresh-delay)."""
+
+    def __init__(self, app, delay: float, stop: threading.Event):
+        self.app = app
+        self.delay = delay
+        self.stop = stop
+        self.lock = threading.Lock()
+        self.log: list[dict] = []
+        self.spent: set[str] = set()
+
+    @staticmethod
+    def _client_gone(environ) -> bool:
+        """Whether the client closed its connection (a peek that reads end of stream)."""
+        sock = environ.get("werkzeug.socket")
+        if sock is None:
+            return False
+        try:
+            sock.setblocking(False)
+            try:
+                return sock.recv(1, socket.MSG_PEEK) == b""
+            finally:
+                sock.setblocking(True)
+        except BlockingIOError:
+            return False
+        except OSError:
+            return True
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "GET")
+        if path == "/test/refreshes" and method == "GET":
+            with self.lock:
+                body = json.dumps(self.log).encode()
+            return PkceLayer._reply(start_response, "200 OK", [("Content-Type", "application/json")], body)
+        if path != "/oauth2/token" or method != "POST":
+            return self.app(environ, start_response)
+        params = PkceLayer._params(environ, PkceLayer._buffer_body(environ))
+        if (params.get("grant_type") or [""])[0] != "refresh_token":
+            return self.app(environ, start_response)
+        digest = hashlib.sha256((params.get("refresh_token") or [""])[0].encode()).hexdigest()[:16]
+        entry = {"token": digest, "outcome": None, "status": None}
+        with self.lock:
+            self.log.append(entry)
+        self.stop.wait(self.delay)
+        with self.lock:
+            if self._client_gone(environ):
+                entry["outcome"] = "dropped"
+                return []
+            if digest in self.spent:
+                entry["outcome"], entry["status"] = "reused", 400
+                reused = True
+            else:
+                self.spent.add(digest)
+                entry["outcome"] = "forwarded"
+                reused = False
+        if reused:
+            return PkceLayer._token_error(start_response, "invalid_grant", "the refresh token was already used")
+
+        def recording_start_response(status, headers, exc_info=None):
+            entry["status"] = int(status.split(" ", 1)[0])
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, recording_start_response)
+
+
 class SessionLayer:
     """WSGI middleware giving the mock an IdP session (see --session-lifetime).
 
@@ -576,6 +654,14 @@ def _parse_args(argv):
         help="give the mock an IdP session: a cookie set when the form is submitted, honoured for S seconds "
         "(default 0: no session, the form at every authorization)",
     )
+    p.add_argument(
+        "--refresh-delay",
+        type=float,
+        default=0,
+        metavar="S",
+        help="hold each refresh_token grant S seconds before the mock sees it, drop it if its client has gone, "
+        "refuse a refresh token used before (default 0: the mock as it is)",
+    )
     p.add_argument("--require-nonce", action="store_true", help="reject authorization requests without nonce")
     p.add_argument("--no-refresh-token", action="store_true", help="do not issue refresh tokens")
     p.add_argument(
@@ -644,6 +730,8 @@ def build_app(args, stop: threading.Event | None = None):
             args.client_id, args.client_secret)
         app = RevocationLayer(app, args.revocation, storage, *registered, hang_seconds=args.revocation_hang_seconds,
                               stop=stop or threading.Event())
+    if args.refresh_delay > 0:
+        app = RefreshDelayLayer(app, args.refresh_delay, stop or threading.Event())
     if args.session_lifetime > 0:
         app = SessionLayer(app, args.session_lifetime)
     return app
