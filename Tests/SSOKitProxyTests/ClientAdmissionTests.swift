@@ -25,6 +25,8 @@ struct ClientAdmissionTests {
     private func configuration(_ admission: RecordingAdmission) throws -> ProxyConfiguration {
         var configuration = ProxyConfiguration(interceptPrefixes: [try InterceptPrefix("http://127.0.0.1:1/sso/")])
         configuration.clientAdmission = admission
+        // Only the timeout test below is about time: a loaded machine must not turn a slow "yes" into a refusal.
+        configuration.limits.admissionTimeout = .seconds(120)
         return configuration
     }
 
