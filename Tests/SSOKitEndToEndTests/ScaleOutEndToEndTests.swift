@@ -64,9 +64,9 @@ struct ScaleOutEndToEndTests {
 
     @Test func singleSignOnInteractionsAndAKilledRefreshAcrossTwoInstances() async throws {
         // Tokens that live 65 s: within the cache's 60 s leeway after 5 s, when a `refresh` goes to the provider,
-        // whose refresh grants take 3 s to arrive.
+        // whose refresh grants take 6 s to arrive.
         let provider = try await MockProvider(extraArguments: [
-            "--session-lifetime", "300", "--token-max-age", "65", "--refresh-delay", "3",
+            "--session-lifetime", "300", "--token-max-age", "65", "--refresh-delay", "6",
         ])
         defer {
             provider.stop()
@@ -117,7 +117,7 @@ struct ScaleOutEndToEndTests {
             let again = try await resume("b", pendingID)
             #expect(again.status == 404, "an interaction is resumed once, whichever instance is asked")
 
-            // A refresh through A: its grant is on its way to the provider (held 3 s) while A holds the entry.
+            // A refresh through A: its grant is on its way to the provider (held 6 s) while A holds the entry.
             try await Task.sleep(until: loggedIn + .milliseconds(5500))
             let aRefresh = Task { try? await authorize("a", "com.example.mail", issuer, operation: "refresh") }
             #expect(try await Self.eventually(20) { try await Self.refreshes(provider).count == 1 })
