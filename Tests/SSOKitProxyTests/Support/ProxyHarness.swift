@@ -59,7 +59,7 @@ func withProxiedClient<T>(
     if let roots { tls.trustRoots = .certificates(roots) }
     var configuration = HTTPClient.Configuration(
         tlsConfiguration: tls, redirectConfiguration: .disallow,
-        timeout: .init(connect: .seconds(10), read: .seconds(30)),
+        timeout: .init(connect: .seconds(60), read: .seconds(60)),  // hang detectors, generous for a loaded machine
         proxy: .server(host: "127.0.0.1", port: proxyPort))
     configuration.httpVersion = .http1Only
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
