@@ -1,6 +1,8 @@
+import SSOKitCore
+
 /// Why SSOKitHummingbird could not set up or run a service: a caller registry it refused, a listener it may not
 /// open, a socket it could not bind. Messages name the file or member at fault, never a value from it.
-public struct ServeError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ServeError: SSOKitError {
     /// A stable snake_case code.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private let name: String
@@ -31,9 +33,6 @@ public struct ServeError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(code): \(message)" }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    /// The message, as every SSOKit error names it (`SSOKitError` gives equality, hash and description).
+    public var reason: String { message }
 }
