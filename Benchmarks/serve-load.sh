@@ -4,14 +4,15 @@
 # Builds release; starts `ssokit dev-idp` and `ssokit serve` on loopback TCP (--insecure-loopback, with a
 # registry); logs in once (the dev IdP's credentials interaction, answered through POST /v1/interactions/ID); then
 # drives POST /v1/authorize with a cache-hit `refresh` with wrk (64 connections, 30 s) and, in the same run, a
-# Hummingbird server answering a constant 200 (Benchmarks/HummingbirdCeiling), driven identically: the ceiling.
+# Hummingbird server answering a constant 200 (Benchmarks/Sources/HummingbirdCeiling, in the Benchmarks package),
+# driven identically: the ceiling.
 # Reports req/s, p50/p99, errors (socket errors, non-2xx answers, and answers that are not a token), the serve
 # process's RSS before and after, the ratio to the ceiling, and whether each target is met (exit 1 if one is not).
 #
 # Environment: SSOKIT_BENCH_DURATION (seconds per server, default 30), SSOKIT_BENCH_ROUNDS (the turns the two
 # servers take, default 3), SSOKIT_BENCH_CONNECTIONS (64), SSOKIT_BENCH_THREADS (2), SSOKIT_BENCH_WARMUP (seconds
 # of load whose figures are dropped, before RSS "before" is read; default 5), SSOKIT_BENCH_NO_BUILD=1
-# (use the existing .build/release), SSOKIT_BENCH_PERF=FILE (record the serve process with `perf record -g` during
+# (use the existing release builds), SSOKIT_BENCH_PERF=FILE (record the serve process with `perf record -g` during
 # the run, into FILE; then `perf report -i FILE`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +31,10 @@ if ! command -v wrk > /dev/null; then
 fi
 if [ "${SSOKIT_BENCH_NO_BUILD:-0}" != 1 ]; then
     swift build -c release --product ssokit
-    swift build -c release --product HummingbirdCeiling
+    swift build -c release --package-path Benchmarks --product HummingbirdCeiling
 fi
 bin=$(swift build -c release --show-bin-path)
+ceiling_bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
 
 work=$(mktemp -d /tmp/ssokit-serve-load.XXXXXX)
 pids=()
@@ -109,7 +111,7 @@ drive() {
 }
 field() { tr ' ' '\n' <<< "$1" | sed -n "s/^$2=//p"; }
 
-start ceiling "$bin/HummingbirdCeiling" 0
+start ceiling "$ceiling_bin/HummingbirdCeiling" 0
 ceiling_url=$ready
 
 # The two servers run side by side (the idle one costs nothing) and take turns, in $rounds slices each, so that a

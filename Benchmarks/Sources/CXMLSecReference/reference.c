@@ -17,43 +17,44 @@
 #include <xmlsec/openssl/crypto.h>
 #include <xmlsec/openssl/evp.h>
 
-static xmlSecKeyPtr reference_key = NULL;
-
 static void quiet(const char *file, int line, const char *func, const char *object, const char *subject, int reason,
                   const char *message) {
     (void)file; (void)line; (void)func; (void)object; (void)subject; (void)reason; (void)message;
 }
 
-int ssokit_reference_load_key(const unsigned char *certificate_pem, size_t length, int bare) {
+void *ssokit_reference_load_key(const unsigned char *certificate_pem, size_t length, int bare) {
     static int initialized = 0;
     if (!initialized) {
         xmlInitParser();
         xmlSecErrorsSetCallback(quiet);
-        if (xmlSecInit() < 0 || xmlSecOpenSSLAppInit(NULL) < 0 || xmlSecOpenSSLInit() < 0) return -1;
+        if (xmlSecInit() < 0 || xmlSecOpenSSLAppInit(NULL) < 0 || xmlSecOpenSSLInit() < 0) return NULL;
         initialized = 1;
     }
-    if (reference_key != NULL) {
-        xmlSecKeyDestroy(reference_key);
-        reference_key = NULL;
-    }
     if (!bare) {
-        reference_key = xmlSecOpenSSLAppKeyLoadMemory(
+        return xmlSecOpenSSLAppKeyLoadMemory(
             certificate_pem, (xmlSecSize)length, xmlSecKeyDataFormatCertPem, NULL, NULL, NULL);
-        return reference_key == NULL ? -1 : 0;
     }
     BIO *bio = BIO_new_mem_buf(certificate_pem, (int)length);
     X509 *certificate = bio == NULL ? NULL : PEM_read_bio_X509(bio, NULL, NULL, NULL);
     BIO_free(bio);
-    if (certificate == NULL) return -1;
+    if (certificate == NULL) return NULL;
     EVP_PKEY *public_key = X509_get_pubkey(certificate);
     X509_free(certificate);
     xmlSecKeyDataPtr value = public_key == NULL ? NULL : xmlSecOpenSSLEvpKeyAdopt(public_key);
-    reference_key = xmlSecKeyCreate();
-    if (value == NULL || reference_key == NULL || xmlSecKeySetValue(reference_key, value) < 0) return -1;
-    return 0;
+    xmlSecKeyPtr key = xmlSecKeyCreate();
+    if (value == NULL || key == NULL || xmlSecKeySetValue(key, value) < 0) {
+        if (key != NULL) xmlSecKeyDestroy(key);
+        else if (value != NULL) xmlSecKeyDataDestroy(value);
+        return NULL;
+    }
+    return key;
 }
 
-int ssokit_reference_verify(const char *xml, int length) {
+void ssokit_reference_free_key(void *key) {
+    if (key != NULL) xmlSecKeyDestroy((xmlSecKeyPtr)key);
+}
+
+int ssokit_reference_verify(const void *key, const char *xml, int length) {
     xmlDocPtr doc = xmlReadMemory(xml, length, NULL, NULL, XML_PARSE_NONET);
     if (doc == NULL) return -1;
     int result = -1;
@@ -66,7 +67,7 @@ int ssokit_reference_verify(const char *xml, int length) {
         if (value != NULL && xmlAddID(NULL, doc, value, id) != NULL) {
             xmlSecDSigCtxPtr ctx = xmlSecDSigCtxCreate(NULL);
             if (ctx != NULL) {
-                ctx->signKey = xmlSecKeyDuplicate(reference_key);
+                ctx->signKey = xmlSecKeyDuplicate((xmlSecKeyPtr)key);
                 if (ctx->signKey != NULL && xmlSecDSigCtxVerify(ctx, signature) == 0) {
                     result = ctx->status == xmlSecDSigStatusSucceeded ? 1 : 0;
                 }

@@ -1,0 +1,6 @@
+import Benchmark
+import SSOKitBenchmarkSuites
+
+let benchmarks: @Sendable () -> Void = {
+    registerBenchmarks(suite: "TokenCache")
+}
