@@ -8,7 +8,7 @@ public struct PassphraseCost: Sendable, Hashable, Codable {
     public var parallelism: Int
 
     /// N = 2^17, r = 8, p = 1: 128 MiB and about a third of a second of CPU per guess (0.34 s on one core of the
-    /// development machine, release build; `RightsBenchmark` measures it).
+    /// development machine, release build; the `Rights` suite of the Benchmarks package measures it).
     public static let standard = PassphraseCost(rounds: 1 << 17, blockSize: 8, parallelism: 1)
     /// N = 2^10: the smallest cost accepted, for tests only.
     public static let minimumForTests = PassphraseCost(rounds: 1 << 10, blockSize: 8, parallelism: 1)
