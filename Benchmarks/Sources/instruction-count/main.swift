@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SSOKitWorkloads
 
@@ -53,4 +54,23 @@ func run(_ arguments: [String]) async throws -> Int32 {
     return 0
 }
 
-exit(try await run(Array(CommandLine.arguments.dropFirst())))
+/// The exit status of `run`, set by the task that runs it.
+final class ExitStatus: @unchecked Sendable {
+    var value: Int32 = 70
+}
+
+// The entry point is synchronous and waits for a task: valgrind 3.19 crashes in an `async` main (libdispatch's
+// signal thread under dispatch_main), not in a task on the global executor.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status = ExitStatus()
+let finished = DispatchSemaphore(value: 0)
+Task.detached {
+    do {
+        status.value = try await run(arguments)
+    } catch {
+        FileHandle.standardError.write(Data("instruction-count: \(error)\n".utf8))
+    }
+    finished.signal()
+}
+finished.wait()
+exit(status.value)
