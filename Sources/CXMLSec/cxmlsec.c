@@ -113,6 +113,14 @@ static void ssokit_refuse_entity(void *ctx, const xmlChar *name, int type, const
     xmlStopParser(parser);
 }
 
+// libxml2 2.9 keeps scanning after a well-formedness error (with SAX disabled), raising and formatting one error per
+// bad token: a small compressed document of '<'s then costs a long parse. A fatal error already makes the document
+// refused, so the parse stops at the first one; warnings and namespace errors go on as before.
+static void ssokit_stop_at_fatal_error(void *ctx, xmlErrorPtr error) {
+    if (ctx == NULL || error == NULL || error->level != XML_ERR_FATAL) return;
+    xmlStopParser((xmlParserCtxtPtr)ctx);
+}
+
 static int ssokit_depth_exceeds(xmlNodePtr root, int max_depth) {
     xmlNodePtr node = root;
     int depth = 1;
@@ -149,6 +157,7 @@ xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_
     parser->sax->internalSubset = ssokit_refuse_subset;
     parser->sax->externalSubset = ssokit_refuse_subset;
     parser->sax->entityDecl = ssokit_refuse_entity;
+    parser->sax->serror = ssokit_stop_at_fatal_error;
     int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
     xmlDocPtr doc = xmlCtxtReadMemory(parser, bytes, length, NULL, NULL, options);
     int well_formed = parser->wellFormed;
