@@ -14,7 +14,12 @@ import Foundation
 public enum SAMLDateTime {
     /// Parses `2026-01-01T00:00:00Z`, `2026-01-01T00:00:00.123Z` or `2026-01-01T01:00:00+01:00`; nil otherwise.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` on UTF-8 bytes (an attribute value borrowed from a parsed document, without a String).
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes.count <= 40 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
