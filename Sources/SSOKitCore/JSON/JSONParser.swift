@@ -36,12 +36,25 @@ package struct JSONParser: Sendable {
         guard reader.index == buffer.count else { throw reader.failure("trailing content") }
         return value
     }
-}
 
-/// One object member while its object is read (a struct, not a tuple, to avoid runtime tuple metadata).
-private struct Member {
-    let name: String
-    let value: JSONValue
+    /// Parses one JSON document and, when it is an object, returns its members in document order; `nil` when the
+    /// document is valid JSON but not an object. Exactly as strict as ``parse(_:)``
+    /// (duplicate names refused, same depth cap, same failures), without building the top-level dictionary.
+    package func parseObjectMembers(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> [JSONMember]? {
+        var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
+        reader.skipWhitespace()
+        guard reader.index < buffer.count, buffer[reader.index] == UInt8(ascii: "{") else {
+            _ = try reader.readValue(depth: 0)
+            reader.skipWhitespace()
+            guard reader.index == buffer.count else { throw reader.failure("trailing content") }
+            return nil
+        }
+        let members = try reader.readMembers(depth: 1)
+        if members.hasDuplicateNames { throw reader.failure("duplicate member name") }
+        reader.skipWhitespace()
+        guard reader.index == buffer.count else { throw reader.failure("trailing content") }
+        return members
+    }
 }
 
 private struct Reader {
@@ -97,15 +110,25 @@ private struct Reader {
     }
 
     mutating func readObject(depth: Int) throws(JSONParser.Failure) -> JSONValue {
+        // Collect first, then build the dictionary at its final size: one allocation instead of a rehash per growth.
+        let pairs = try readMembers(depth: depth)
+        var members = [String: JSONValue](minimumCapacity: pairs.count)
+        for pair in pairs where members.updateValue(pair.value, forKey: pair.name) != nil {
+            throw failure("duplicate member name")
+        }
+        return .object(members)
+    }
+
+    /// Reads an object's members in order, up to and including its `}`; names are not yet checked for duplicates.
+    mutating func readMembers(depth: Int) throws(JSONParser.Failure) -> [JSONMember] {
         guard depth <= maximumDepth else { throw failure("nesting too deep") }
         index += 1
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object([:])
+            return []
         }
-        // Collect first, then build the dictionary at its final size: one allocation instead of a rehash per growth.
-        var pairs: [Member] = []
+        var pairs: [JSONMember] = []
         pairs.reserveCapacity(16)
         while true {
             skipWhitespace()
@@ -115,18 +138,14 @@ private struct Reader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            pairs.append(Member(name: name, value: try readValue(depth: depth)))
+            pairs.append(JSONMember(name: name, value: try readValue(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                var members = [String: JSONValue](minimumCapacity: pairs.count)
-                for pair in pairs where members.updateValue(pair.value, forKey: pair.name) != nil {
-                    throw failure("duplicate member name")
-                }
-                return .object(members)
+                return pairs
             } else {
                 throw failure("expected ',' or '}'")
             }

@@ -24,11 +24,28 @@ public struct IDTokenClaims: Sendable {
     public let accessTokenHash: String?
     /// `c_hash`, when present.
     public let codeHash: String?
-    /// Every claim as it appeared in the token.
-    public let all: [String: JSONValue]
+    /// Every claim as it appeared in the token (built on first use, then kept).
+    public var all: [String: JSONValue] { storage.all }
+    private let storage: IDTokenClaimStorage
 
     /// Reads the standard claims; `missing_claim` or `invalid_claim` when one is absent or of the wrong type.
     public init(_ claims: [String: JSONValue]) throws(OIDCError) {
+        var standard = StandardClaimValues()
+        for name in StandardClaimValues.names {
+            if let value = claims[name] { standard.record(name, value) }
+        }
+        try self.init(standard, storage: IDTokenClaimStorage(dictionary: claims))
+    }
+
+    /// Reads the standard claims from a token's members in one pass, leaving the dictionary of ``all`` until it is
+    /// asked for; the same rules and errors as ``init(_:)``.
+    init(members: [JSONMember]) throws(OIDCError) {
+        var standard = StandardClaimValues()
+        for member in members { standard.record(member.name, member.value) }
+        try self.init(standard, storage: IDTokenClaimStorage(members: members))
+    }
+
+    private init(_ claims: StandardClaimValues, storage: IDTokenClaimStorage) throws(OIDCError) {
         func requiredString(_ name: String) throws(OIDCError) -> String {
             guard let value = claims[name] else { throw OIDCError(.missingClaim, "the \"\(name)\" claim is missing") }
             guard let string = value.stringValue else {
@@ -83,6 +100,6 @@ public struct IDTokenClaims: Sendable {
         authorizedParty = try optionalString("azp")
         accessTokenHash = try optionalString("at_hash")
         codeHash = try optionalString("c_hash")
-        all = claims
+        self.storage = storage
     }
 }

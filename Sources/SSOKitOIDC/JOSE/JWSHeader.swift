@@ -9,20 +9,29 @@ struct JWSHeader: Sendable {
     let keyID: String?
     let hasCriticalParameters: Bool
 
-    init(json: JSONValue) throws(OIDCError) {
-        guard case .object(let members) = json else {
-            throw OIDCError(.malformedToken, "the JWS header is not a JSON object")
+    /// Reads the header's members in one pass (the parser has already refused duplicate names).
+    init(members: [JSONMember]) throws(OIDCError) {
+        var algorithm: JSONValue?
+        var keyID: JSONValue?
+        var hasCriticalParameters = false
+        for member in members {
+            switch member.name {
+            case "alg": algorithm = member.value
+            case "kid": keyID = member.value
+            case "crit": hasCriticalParameters = true
+            default: continue
+            }
         }
-        guard let algorithm = members["alg"]?.stringValue else {
+        guard let algorithm = algorithm?.stringValue else {
             throw OIDCError(.malformedToken, "the JWS header has no \"alg\" string")
         }
         self.algorithmName = algorithm
-        switch members["kid"] {
+        switch keyID {
         case nil: self.keyID = nil
         case .string(let kid)?: self.keyID = kid
         default: throw OIDCError(.malformedToken, "the JWS header's \"kid\" is not a string")
         }
         // RFC 7515 §4.1.11: SSOKit implements no JWS extension, so any `crit` (valid or not) is refused.
-        self.hasCriticalParameters = members["crit"] != nil
+        self.hasCriticalParameters = hasCriticalParameters
     }
 }

@@ -15,23 +15,29 @@ struct ParsedJWS {
         else {
             throw OIDCError(.malformedToken, "a JWS segment is not base64url")
         }
-        let headerJSON: JSONValue
+        let headerMembers: [JSONMember]?
         do {
-            headerJSON = try JSONParser().parse(headerBytes)
+            headerMembers = try headerBytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+                try JSONParser().parseObjectMembers(buffer)
+            }
         } catch {
             throw OIDCError(.malformedToken, "the JWS header is not valid JSON")
         }
-        header = try JWSHeader(json: headerJSON)
+        guard let headerMembers else { throw OIDCError(.malformedToken, "the JWS header is not a JSON object") }
+        header = try JWSHeader(members: headerMembers)
         signingInput = segments.signingInput
         signature = signatureBytes
         payload = payloadBytes
     }
 
-    /// The payload as a JSON object; called only after the signature verified.
-    func payloadObject() throws(OIDCError) -> [String: JSONValue] {
-        guard let value = try? JSONParser().parse(payload), let object = value.objectValue else {
+    /// The payload's members, in order, when it is a JSON object; called only after the signature verified.
+    func payloadMembers() throws(OIDCError) -> [JSONMember] {
+        let members = try? payload.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+            try JSONParser().parseObjectMembers(buffer)
+        }
+        guard let members else {
             throw OIDCError(.malformedToken, "the JWS payload is not a JSON object")
         }
-        return object
+        return members
     }
 }

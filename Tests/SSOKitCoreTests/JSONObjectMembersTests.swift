@@ -1,0 +1,60 @@
+import SSOKitCore
+import Testing
+
+@Suite("JSONParser.parseObjectMembers")
+struct JSONObjectMembersTests {
+    /// `count` distinct names, then `extra` appended as the last member's name (a duplicate when it repeats one).
+    static func object(count: Int, extra: String? = nil) -> String {
+        var names = (0..<count).map { "m\($0)" }
+        if let extra { names.append(extra) }
+        return "{" + names.map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+    }
+
+    static let documents: [String] =
+        JSONParserTests.validDocuments.map(\.text) + [
+            #"{"a":1,"a":2}"#, #"{"a":1,"b":2,"a":3}"#, #"{"a":1,"\u0061":2}"#, #"{"x":{"k":1,"k":null}}"#,
+            "{\"\u{E9}\":1,\"e\u{301}\":2}", "{} x", "{}{}", " {\"a\":1} ", "{\"a\":1}}", "[{}]", "{", "{\"a\":}", "",
+            object(count: 16), object(count: 40), object(count: 16, extra: "m3"), object(count: 40, extra: "m39"),
+            object(count: 40, extra: "m0"),
+            String(repeating: "{\"a\":", count: 32) + "1" + String(repeating: "}", count: 32),
+            String(repeating: "{\"a\":", count: 33) + "1" + String(repeating: "}", count: 33),
+        ]
+
+    @Test("agrees with parse on every document: same refusals, same members, document order", arguments: documents)
+    func agreesWithParse(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let parser = JSONParser()
+        let expected = Result { () throws(JSONParser.Failure) in try parser.parse(bytes) }
+        let members = Result { () throws(JSONParser.Failure) in
+            try bytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+                try parser.parseObjectMembers(buffer)
+            }
+        }
+        switch (expected, members) {
+        case (.failure(let refusal), .failure(let same)):
+            #expect(refusal == same)
+        case (.success(.object(let object)), .success(let list?)):
+            #expect(list.count == object.count)
+            for member in list { #expect(object[member.name] == member.value) }
+            let names = list.map(\.name)
+            let positions = names.compactMap { text.range(of: "\"\($0)\"")?.lowerBound }
+            #expect(positions == positions.sorted())
+        case (.success(let value), .success(nil)):
+            #expect(value.objectValue == nil)
+        default:
+            Issue.record("parse gave \(expected), parseObjectMembers gave \(members)")
+        }
+    }
+
+    @Test("a duplicate name is refused in a short and in a long object")
+    func duplicates() {
+        for text in [Self.object(count: 3, extra: "m1"), Self.object(count: 100, extra: "m57")] {
+            let bytes = Array(text.utf8)
+            #expect(throws: JSONParser.Failure.self) {
+                try bytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+                    try JSONParser().parseObjectMembers(buffer)
+                }
+            }
+        }
+    }
+}
