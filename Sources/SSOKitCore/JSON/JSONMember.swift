@@ -5,11 +5,25 @@ package struct JSONMember: Sendable {
     package let name: String
     /// The member's value.
     package let value: JSONValue
+    /// ``name`` packed for quick matching, or ``JSONNameKey/none``.
+    package let nameKey: JSONNameKey
 
     /// Creates a member.
     package init(name: String, value: JSONValue) {
+        self.init(name: name, value: value, nameKey: JSONNameKey(name))
+    }
+
+    init(name: String, value: JSONValue, nameKey: JSONNameKey) {
         self.name = name
         self.value = value
+        self.nameKey = nameKey
+    }
+
+    /// Whether both members have the same name, as `String` equality (and so a dictionary key) judges it: two keyed
+    /// (short ASCII) names are equal exactly when their keys are; anything else is compared as a `String`.
+    func hasSameName(as other: JSONMember) -> Bool {
+        if nameKey != .none && other.nameKey != .none { return nameKey.bits == other.nameKey.bits }
+        return name == other.name
     }
 }
 
@@ -18,12 +32,14 @@ extension [JSONMember] {
     /// so the answer is the same as building one): pairwise for a short list, through a set for a long one.
     package var hasDuplicateNames: Bool {
         if count <= 16 {
-            for first in indices {
-                for second in index(after: first)..<endIndex where self[first].name == self[second].name {
-                    return true
+            return withUnsafeBufferPointer { members in
+                for first in members.indices {
+                    for second in (first + 1)..<members.count where members[first].hasSameName(as: members[second]) {
+                        return true
+                    }
                 }
+                return false
             }
-            return false
         }
         var seen = Set<String>(minimumCapacity: count)
         for member in self where !seen.insert(member.name).inserted { return true }

@@ -61,6 +61,8 @@ private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
+    /// Whether the last string read was plain ASCII without escapes (false when unsure: only a hint for speed).
+    var lastStringWasASCII = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -133,12 +135,18 @@ private struct Reader {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a name") }
+            let nameStart = index + 1
             let name = try readString()
+            // A name read without escapes is its raw bytes, between the quotes.
+            let nameKey =
+                lastStringWasASCII
+                ? JSONNameKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[nameStart..<(index - 1)])))
+                : .none
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            pairs.append(JSONMember(name: name, value: try readValue(depth: depth)))
+            pairs.append(JSONMember(name: name, value: try readValue(depth: depth), nameKey: nameKey))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -179,6 +187,7 @@ private struct Reader {
 
     mutating func readString() throws(JSONParser.Failure) -> String {
         index += 1
+        lastStringWasASCII = false
         let start = index
         var highBits: UInt8 = 0
         // Fast path: no escapes.
@@ -187,7 +196,10 @@ private struct Reader {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                if highBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
+                if highBits < 0x80 {
+                    lastStringWasASCII = true
+                    return String(decoding: slice, as: UTF8.self)
+                }
                 guard let string = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8") }
                 return string
             }

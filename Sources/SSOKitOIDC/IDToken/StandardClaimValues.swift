@@ -6,51 +6,59 @@ struct StandardClaimValues {
     /// The names gathered.
     static let names = ["iss", "sub", "aud", "exp", "iat", "nbf", "auth_time", "nonce", "azp", "at_hash", "c_hash"]
 
-    private var issuer: JSONValue?
-    private var subject: JSONValue?
-    private var audience: JSONValue?
-    private var expiresAt: JSONValue?
-    private var issuedAt: JSONValue?
-    private var notBefore: JSONValue?
-    private var authTime: JSONValue?
-    private var nonce: JSONValue?
-    private var authorizedParty: JSONValue?
-    private var accessTokenHash: JSONValue?
-    private var codeHash: JSONValue?
+    private(set) var issuer: JSONValue?
+    private(set) var subject: JSONValue?
+    private(set) var audience: JSONValue?
+    private(set) var expiresAt: JSONValue?
+    private(set) var issuedAt: JSONValue?
+    private(set) var notBefore: JSONValue?
+    private(set) var authTime: JSONValue?
+    private(set) var nonce: JSONValue?
+    private(set) var authorizedParty: JSONValue?
+    private(set) var accessTokenHash: JSONValue?
+    private(set) var codeHash: JSONValue?
 
-    /// Keeps `value` when `name` is a standard claim; ignores any other name.
-    mutating func record(_ name: String, _ value: JSONValue) {
-        switch name {
-        case "iss": issuer = value
-        case "sub": subject = value
-        case "aud": audience = value
-        case "exp": expiresAt = value
-        case "iat": issuedAt = value
-        case "nbf": notBefore = value
-        case "auth_time": authTime = value
-        case "nonce": nonce = value
-        case "azp": authorizedParty = value
-        case "at_hash": accessTokenHash = value
-        case "c_hash": codeHash = value
-        default: break
+    /// The standard names' keys, read once per member rather than once per comparison.
+    private struct Keys {
+        let iss = JSONNameKey("iss").bits
+        let sub = JSONNameKey("sub").bits
+        let aud = JSONNameKey("aud").bits
+        let exp = JSONNameKey("exp").bits
+        let iat = JSONNameKey("iat").bits
+        let nbf = JSONNameKey("nbf").bits
+        let authTime = JSONNameKey("auth_time").bits
+        let nonce = JSONNameKey("nonce").bits
+        let azp = JSONNameKey("azp").bits
+        let atHash = JSONNameKey("at_hash").bits
+        let cHash = JSONNameKey("c_hash").bits
+    }
+    private static let keys = Keys()
+
+    /// Keeps the member's value when its name is a standard claim; ignores any other member.
+    mutating func record(_ member: JSONMember) {
+        if member.nameKey != .none {
+            record(key: member.nameKey.bits, member.value)
+        } else if let standard = Self.names.first(where: { $0 == member.name }) {
+            // A name the parser did not key (escaped, long or not ASCII) is compared as `String` compares it.
+            record(key: JSONNameKey(standard).bits, member.value)
         }
     }
 
-    /// The value of the standard claim `name`, when the token has it.
-    subscript(name: String) -> JSONValue? {
-        switch name {
-        case "iss": issuer
-        case "sub": subject
-        case "aud": audience
-        case "exp": expiresAt
-        case "iat": issuedAt
-        case "nbf": notBefore
-        case "auth_time": authTime
-        case "nonce": nonce
-        case "azp": authorizedParty
-        case "at_hash": accessTokenHash
-        case "c_hash": codeHash
-        default: nil
+    private mutating func record(key: UInt128, _ value: JSONValue) {
+        let keys = Self.keys
+        switch key {
+        case keys.iss: issuer = value
+        case keys.sub: subject = value
+        case keys.aud: audience = value
+        case keys.exp: expiresAt = value
+        case keys.iat: issuedAt = value
+        case keys.nbf: notBefore = value
+        case keys.authTime: authTime = value
+        case keys.nonce: nonce = value
+        case keys.azp: authorizedParty = value
+        case keys.atHash: accessTokenHash = value
+        case keys.cHash: codeHash = value
+        default: break
         }
     }
 }

@@ -15,11 +15,11 @@ struct JWSHeader: Sendable {
         var keyID: JSONValue?
         var hasCriticalParameters = false
         for member in members {
-            switch member.name {
-            case "alg": algorithm = member.value
-            case "kid": keyID = member.value
-            case "crit": hasCriticalParameters = true
-            default: continue
+            switch Parameter(member) {
+            case .algorithm?: algorithm = member.value
+            case .keyID?: keyID = member.value
+            case .critical?: hasCriticalParameters = true
+            case nil: continue
             }
         }
         guard let algorithm = algorithm?.stringValue else {
@@ -33,5 +33,33 @@ struct JWSHeader: Sendable {
         }
         // RFC 7515 §4.1.11: SSOKit implements no JWS extension, so any `crit` (valid or not) is refused.
         self.hasCriticalParameters = hasCriticalParameters
+    }
+
+    /// The header parameters verification reads.
+    private enum Parameter {
+        case algorithm, keyID, critical
+
+        private static let algorithmKey = JSONNameKey("alg")
+        private static let keyIDKey = JSONNameKey("kid")
+        private static let criticalKey = JSONNameKey("crit")
+
+        /// The parameter `member` is, matched by key when the parser keyed its name, else by name; nil for others.
+        init?(_ member: JSONMember) {
+            if member.nameKey != .none {
+                switch member.nameKey {
+                case Self.algorithmKey: self = .algorithm
+                case Self.keyIDKey: self = .keyID
+                case Self.criticalKey: self = .critical
+                default: return nil
+                }
+            } else {
+                switch member.name {
+                case "alg": self = .algorithm
+                case "kid": self = .keyID
+                case "crit": self = .critical
+                default: return nil
+                }
+            }
+        }
     }
 }
