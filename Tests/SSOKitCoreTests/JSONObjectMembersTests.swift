@@ -1,3 +1,4 @@
+import Foundation
 import SSOKitCore
 import Testing
 
@@ -55,6 +56,39 @@ struct JSONObjectMembersTests {
                     try JSONParser().parseObjectMembers(buffer)
                 }
             }
+        }
+    }
+}
+
+@Suite("JSONParser strings read eight bytes at a time")
+struct JSONLongStringTests {
+    /// A 40-byte string body with `special` at `position`.
+    static func body(_ special: [UInt8], at position: Int) -> [UInt8] {
+        var bytes = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCD".utf8)
+        bytes.replaceSubrange(position..<(position + 1), with: special)
+        return bytes
+    }
+
+    @Test("a special byte at any position within or across eight-byte chunks is seen", arguments: 0..<40)
+    func specialByteAnywhere(_ position: Int) throws {
+        let quote: [UInt8] = [0x22]
+        // An escape is decoded, an unescaped quote ends the string early, a control byte is refused where it sits,
+        // and a multi-byte character is kept whole.
+        let escaped = try JSONParser().parse(quote + Self.body(Array(#"\n"#.utf8), at: position) + quote)
+        #expect(escaped.stringValue?.utf8.count == 40)
+        #expect(escaped.stringValue?.utf8.contains(0x0A) == true)
+        #expect(throws: JSONParser.Failure.self) {
+            try JSONParser().parse(quote + Self.body(quote, at: position) + quote)
+        }
+        let control = try #require(throws: JSONParser.Failure.self) {
+            try JSONParser().parse(quote + Self.body([0x1F], at: position) + quote)
+        }
+        #expect(control.offset == position + 1)
+        let accented = try JSONParser().parse(quote + Self.body(Array("é".utf8), at: position) + quote)
+        #expect(accented.stringValue == String(decoding: Self.body(Array("é".utf8), at: position), as: UTF8.self))
+        let invalid: [UInt8] = [0xFF]
+        #expect(throws: JSONParser.Failure.self) {
+            try JSONParser().parse(quote + Self.body(invalid, at: position) + quote)
         }
     }
 }

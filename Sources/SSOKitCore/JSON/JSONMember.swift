@@ -22,7 +22,7 @@ package struct JSONMember: Sendable {
     /// Whether both members have the same name, as `String` equality (and so a dictionary key) judges it: two keyed
     /// (short ASCII) names are equal exactly when their keys are; anything else is compared as a `String`.
     func hasSameName(as other: JSONMember) -> Bool {
-        if nameKey != .none && other.nameKey != .none { return nameKey.bits == other.nameKey.bits }
+        if nameKey.bits != 0 && other.nameKey.bits != 0 { return nameKey.bits == other.nameKey.bits }
         return name == other.name
     }
 }
