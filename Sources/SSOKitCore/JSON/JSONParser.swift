@@ -190,8 +190,7 @@ private struct Reader {
         lastStringWasASCII = false
         let start = index
         var highBits: UInt8 = 0
-        // Fast path: no escapes. Runs of plain ASCII are skipped eight bytes at a time first.
-        index = plainASCIIEnd(from: index)
+        // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -254,28 +253,6 @@ private struct Reader {
             }
         }
         throw failure("unterminated string")
-    }
-
-    /// The start of the first eight-byte chunk, from `start` on, that holds anything but plain string bytes (ASCII at
-    /// or above 0x20, neither `"` nor `\`), or of the last partial chunk; the byte-at-a-time loop goes on from there.
-    func plainASCIIEnd(from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let topBits: UInt64 = 0x8080_8080_8080_8080
-        var position = start
-        while position + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // (x - 0x01…) & ~x has a top bit set exactly when some byte of x is zero (x - n·0x01… & ~x: some byte
-            // below n, for n up to 128); a set top bit of the word itself is a non-ASCII byte.
-            let stop =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-                | word
-            if stop & topBits != 0 { break }
-            position += 8
-        }
-        return position
     }
 
     mutating func readHex4() throws(JSONParser.Failure) -> UInt32 {
