@@ -9,6 +9,7 @@
 
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 #include <libxml/tree.h>
 #include <libxml/valid.h>
 #include <openssl/bio.h>
@@ -93,7 +94,65 @@ int ssokit_xmlsec_initialize(void) {
 
 typedef struct {
     int saw_doctype;
+    // Element nesting while parsing (the root is at depth 1) and the deepest seen: the depth limit is enforced
+    // from these, without a second walk over the finished tree.
+    int depth;
+    int deepest;
+    // When not NULL, ssokit_scan_document's work, done element by element (see ssokit_note_element).
+    const char *assertion_namespace;
+    ssokit_parse_scan *scan;
 } ssokit_parse_state;
+
+static int ssokit_register_attribute(xmlDocPtr doc, xmlAttrPtr attribute);
+
+// One element just built by the parser, as ssokit_scan_document examines it in its walk: document order is the
+// parser's order, and an element at depth 2 is a child of the root.
+static void ssokit_note_element(xmlParserCtxtPtr parser, ssokit_parse_state *state, xmlNodePtr parent) {
+    ssokit_parse_scan *scan = state->scan;
+    if (!scan->complete || scan->result != 0) return;
+    xmlNodePtr node = parser->node;
+    xmlNodePtr expected_parent = parent != NULL ? parent : (xmlNodePtr)parser->myDoc;
+    if (node == NULL || node == parent || node->type != XML_ELEMENT_NODE || node->parent != expected_parent ||
+        parser->myDoc == NULL) {
+        scan->complete = 0;
+        return;
+    }
+    if (state->depth > 1 && node->ns != NULL &&
+        (xmlStrEqual(node->name, BAD_CAST "Assertion") || xmlStrEqual(node->name, BAD_CAST "EncryptedAssertion")) &&
+        xmlStrEqual(node->ns->href, BAD_CAST state->assertion_namespace)) {
+        if (scan->count == 0) scan->first = node;
+        scan->count += 1;
+        if (state->depth != 2) scan->misplaced = 1;
+    }
+    for (xmlAttrPtr attribute = node->properties; attribute != NULL; attribute = attribute->next) {
+        int is_saml_id = attribute->ns == NULL && xmlStrEqual(attribute->name, BAD_CAST "ID");
+        int is_xml_id = attribute->ns != NULL && xmlStrEqual(attribute->name, BAD_CAST "id") &&
+                        xmlStrEqual(attribute->ns->href, XML_XML_NAMESPACE);
+        if ((is_saml_id || is_xml_id) && ssokit_register_attribute(parser->myDoc, attribute) < 0) {
+            scan->result = -1;
+            return;
+        }
+    }
+}
+
+static void ssokit_start_element(void *ctx, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri,
+                                 int namespace_count, const xmlChar **namespaces, int attribute_count,
+                                 int defaulted_count, const xmlChar **attributes) {
+    xmlParserCtxtPtr parser = (xmlParserCtxtPtr)ctx;
+    ssokit_parse_state *state = (ssokit_parse_state *)parser->_private;
+    if (state != NULL && ++state->depth > state->deepest) state->deepest = state->depth;
+    xmlNodePtr parent = parser->node;
+    xmlSAX2StartElementNs(ctx, local_name, prefix, uri, namespace_count, namespaces, attribute_count, defaulted_count,
+                          attributes);
+    if (state != NULL && state->scan != NULL) ssokit_note_element(parser, state, parent);
+}
+
+static void ssokit_end_element(void *ctx, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri) {
+    xmlParserCtxtPtr parser = (xmlParserCtxtPtr)ctx;
+    ssokit_parse_state *state = (ssokit_parse_state *)parser->_private;
+    if (state != NULL) state->depth--;
+    xmlSAX2EndElementNs(ctx, local_name, prefix, uri);
+}
 
 static void ssokit_refuse_subset(void *ctx, const xmlChar *name, const xmlChar *external_id,
                                  const xmlChar *system_id) {
@@ -111,6 +170,14 @@ static void ssokit_refuse_entity(void *ctx, const xmlChar *name, int type, const
     ssokit_parse_state *state = (ssokit_parse_state *)parser->_private;
     if (state != NULL) state->saw_doctype = 1;
     xmlStopParser(parser);
+}
+
+// libxml2 2.9 keeps scanning after a well-formedness error (with SAX disabled), raising and formatting one error per
+// bad token: a small compressed document of '<'s then costs a long parse. A fatal error already makes the document
+// refused, so the parse stops at the first one; warnings and namespace errors go on as before.
+static void ssokit_stop_at_fatal_error(void *ctx, xmlErrorPtr error) {
+    if (ctx == NULL || error == NULL || error->level != XML_ERR_FATAL) return;
+    xmlStopParser((xmlParserCtxtPtr)ctx);
 }
 
 static int ssokit_depth_exceeds(xmlNodePtr root, int max_depth) {
@@ -140,15 +207,29 @@ int ssokit_doc_depth_exceeds(xmlDocPtr doc, int max_depth) {
 }
 
 xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status) {
+    return ssokit_xml_parse_scanning(bytes, length, max_depth, NULL, status, NULL);
+}
+
+xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, int max_depth, const char *assertion_namespace,
+                                    ssokit_parse_status *status, ssokit_parse_scan *scan) {
     *status = SSOKIT_PARSE_MALFORMED;
+    if (scan != NULL) memset(scan, 0, sizeof(*scan));
     if (ssokit_xmlsec_initialize() != 0 || bytes == NULL || length <= 0) return NULL;
     xmlParserCtxtPtr parser = xmlNewParserCtxt();
     if (parser == NULL) return NULL;
     ssokit_parse_state state = {0};
+    if (scan != NULL && assertion_namespace != NULL) {
+        scan->complete = 1;
+        state.assertion_namespace = assertion_namespace;
+        state.scan = scan;
+    }
     parser->_private = &state;
     parser->sax->internalSubset = ssokit_refuse_subset;
     parser->sax->externalSubset = ssokit_refuse_subset;
     parser->sax->entityDecl = ssokit_refuse_entity;
+    parser->sax->serror = ssokit_stop_at_fatal_error;
+    parser->sax->startElementNs = ssokit_start_element;
+    parser->sax->endElementNs = ssokit_end_element;
     int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
     xmlDocPtr doc = xmlCtxtReadMemory(parser, bytes, length, NULL, NULL, options);
     int well_formed = parser->wellFormed;
@@ -162,7 +243,7 @@ xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_
         if (doc != NULL) xmlFreeDoc(doc);
         return NULL;
     }
-    if (ssokit_depth_exceeds(xmlDocGetRootElement(doc), max_depth)) {
+    if (state.deepest > max_depth) {
         xmlFreeDoc(doc);
         *status = SSOKIT_PARSE_TOO_DEEP;
         return NULL;
@@ -770,7 +851,11 @@ void ssokit_free(void *pointer) {
 }
 
 static int ssokit_register_attribute(xmlDocPtr doc, xmlAttrPtr attribute) {
-    xmlChar *value = xmlNodeListGetString(doc, attribute->children, 1);
+    // A value that is one text node is read in place (xmlAddID keeps its own copy); anything else is assembled.
+    xmlNodePtr only = attribute->children;
+    int in_place = only != NULL && only->next == NULL && only->type == XML_TEXT_NODE && only->content != NULL;
+    xmlChar *assembled = in_place ? NULL : xmlNodeListGetString(doc, attribute->children, 1);
+    const xmlChar *value = in_place ? only->content : assembled;
     if (value == NULL) return 0;
     int result = 0;
     xmlAttrPtr existing = xmlGetID(doc, value);
@@ -779,7 +864,7 @@ static int ssokit_register_attribute(xmlDocPtr doc, xmlAttrPtr attribute) {
     } else if (existing == NULL && xmlAddID(NULL, doc, value, attribute) == NULL) {
         result = -1;
     }
-    xmlFree(value);
+    if (assembled != NULL) xmlFree(assembled);
     return result;
 }
 
@@ -844,3 +929,31 @@ int ssokit_node_attribute_borrowed(xmlNodePtr node, const char *name, const char
     return 0;
 }
 
+
+// The name first: SAML's namespace URIs share their first 28 bytes, local names rarely share their first one.
+static int ssokit_is_element_named(xmlNodePtr node, const char *local_name, const char *namespace_uri) {
+    return node->type == XML_ELEMENT_NODE && node->ns != NULL && node->name != NULL && node->ns->href != NULL &&
+           strcmp((const char *)node->name, local_name) == 0 &&
+           strcmp((const char *)node->ns->href, namespace_uri) == 0;
+}
+
+xmlNodePtr ssokit_node_child_named(xmlNodePtr node, xmlNodePtr from, const char *local_name, const char *namespace_uri) {
+    if (node == NULL || node->type != XML_ELEMENT_NODE || local_name == NULL || namespace_uri == NULL) return NULL;
+    for (xmlNodePtr child = from == NULL ? node->children : from; child != NULL; child = child->next) {
+        if (ssokit_is_element_named(child, local_name, namespace_uri)) return child;
+    }
+    return NULL;
+}
+
+int ssokit_node_count_children_named(
+    xmlNodePtr node, const char *local_name, const char *namespace_uri, xmlNodePtr *first) {
+    *first = NULL;
+    if (node == NULL || node->type != XML_ELEMENT_NODE || local_name == NULL || namespace_uri == NULL) return 0;
+    int count = 0;
+    for (xmlNodePtr child = node->children; child != NULL; child = child->next) {
+        if (!ssokit_is_element_named(child, local_name, namespace_uri)) continue;
+        if (count == 0) *first = child;
+        count++;
+    }
+    return count;
+}

@@ -11,12 +11,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         /// The deadline for a whole request, connect to last body byte.
         public var timeout: TimeAmount
         /// The largest response body accepted, in bytes.
-        public var maxResponseBytes: Int
+        public var maximumResponseBytes: Int
 
         /// Creates limits; the defaults suit discovery, JWKS and token endpoints.
-        public init(timeout: TimeAmount = .seconds(10), maxResponseBytes: Int = 1 << 20) {
+        public init(timeout: TimeAmount = .seconds(10), maximumResponseBytes: Int = 1 << 20) {
             self.timeout = timeout
-            self.maxResponseBytes = maxResponseBytes
+            self.maximumResponseBytes = maximumResponseBytes
         }
     }
 
@@ -71,12 +71,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         let collected: ByteBuffer
         do {
-            collected = try await Self.collect(incoming, upTo: configuration.maxResponseBytes, before: deadline)
+            collected = try await Self.collect(incoming, upTo: configuration.maximumResponseBytes, before: deadline)
         } catch let error as HTTPTransportError where error.code == .timeout {
             throw HTTPTransportError(.timeout, "the response from \(authority) did not finish in time")
         } catch is NIOTooManyBytesError {
             throw HTTPTransportError(
-                .responseTooLarge, "the response from \(authority) exceeds \(configuration.maxResponseBytes) bytes")
+                .responseTooLarge, "the response from \(authority) exceeds \(configuration.maximumResponseBytes) bytes")
         } catch {
             throw HTTPTransportError(.connectionFailed, "reading the response from \(authority) failed")
         }

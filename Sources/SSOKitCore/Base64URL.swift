@@ -53,4 +53,16 @@ public enum Base64URL {
     public static func decode(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
         StrictBase64.decode(input, options: .base64URL)
     }
+
+    /// Room enough for what `count` base64url symbols decode to.
+    package static func decodedCapacity(_ count: Int) -> Int {
+        StrictBase64.decodedCapacity(count)
+    }
+
+    /// Decodes base64url bytes into the front of `buffer` (at least ``decodedCapacity(_:)`` bytes); the number of
+    /// bytes written, or `nil` when the input is not canonical base64url.
+    package static func decode(_ input: UnsafeRawBufferPointer, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int?
+    {
+        StrictBase64.decode(input, options: .base64URL, into: buffer)
+    }
 }

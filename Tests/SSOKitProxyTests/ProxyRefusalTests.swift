@@ -44,7 +44,7 @@ struct ProxyRefusalTests {
 
     @Test("A request head over the cap gets 431 header_too_large")
     func oversizeHeaders() async throws {
-        let configuration = try configuration { $0.limits.maxHeaderBytes = 4096 }
+        let configuration = try configuration { $0.limits.maximumHeaderBytes = 4096 }
         let response = try await send(
             "GET http://127.0.0.1:1/sso/ HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(String(repeating: "c", count: 5000))\r\n\r\n",
             configuration)
@@ -54,7 +54,7 @@ struct ProxyRefusalTests {
 
     @Test("An intercepted body over the cap gets 413, whether its length is declared or it is chunked")
     func oversizeInterceptedBody() async throws {
-        let configuration = try configuration { $0.limits.maxInterceptedBodyBytes = 1024 }
+        let configuration = try configuration { $0.limits.maximumInterceptedBodyBytes = 1024 }
         let interceptor = RecordingInterceptor.redirecting(to: "https://idp.example/")
         let declared = try await send(
             "POST http://127.0.0.1:1/sso/acs HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 5000\r\n\r\n",
@@ -168,7 +168,7 @@ struct ProxyRefusalTests {
 
     @Test("Connections over the cap are closed as soon as they are accepted")
     func connectionCap() async throws {
-        let configuration = try configuration { $0.limits.maxConnections = 1 }
+        let configuration = try configuration { $0.limits.maximumConnections = 1 }
         try await withProxy(configuration, interceptor: RecordingInterceptor.redirecting(to: "https://idp.example/")) {
             proxy in
             let first = try await RawClient.connect(port: proxy.port)

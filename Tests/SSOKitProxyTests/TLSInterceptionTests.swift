@@ -67,7 +67,7 @@ struct TLSInterceptionTests {
                 try InterceptPrefix("https://a.example.test/"), try InterceptPrefix("https://b.example.test/"),
             ],
             certificateAuthority: authority)
-        configuration.limits.maxCachedLeaves = 1
+        configuration.limits.maximumCachedLeaves = 1
         let root = try OriginCertificates.nio(authority.certificate)
         let serials = try await withProxy(configuration, interceptor: RecordingInterceptor.redirecting(to: "/next")) {
             proxy in

@@ -101,6 +101,19 @@ struct SAMLBindingTests {
         #expect(throws: SAMLError(.tooLarge, "")) { try RedirectBinding.decode(query: query, signer: nil) }
     }
 
+    @Test("a message that inflates to half a million stray '<' under the cap is refused as malformed_xml")
+    func malformedTagFlood() throws {
+        // Found by the redirect-query fuzz target: libxml2 2.9 went on raising one error per stray '<' after the
+        // first, about half a second of parsing for 1.5 KB on the wire. The parse now stops at the first fatal error.
+        let flood = String(repeating: "<", count: 500_000) + String(repeating: "/", count: 30_000)
+        let request = try builder().build(destination: Self.sso)
+        let xml = request.xml.replacingOccurrences(of: "</samlp:AuthnRequest>", with: flood + "</samlp:AuthnRequest>")
+        let url = try RedirectBinding.url(destination: Self.sso, xml: xml)
+        #expect(url.utf8.count < 8 * 1024, "the flood is small on the wire")
+        let query = try #require(url.split(separator: "?", maxSplits: 1).last.map(String.init))
+        #expect(throws: SAMLError(.malformedXML, "")) { try RedirectBinding.decode(query: query, signer: nil) }
+    }
+
     @Test("POST binding: the enveloped signature verifies with xmlsec1 and the SP certificate")
     func postBindingSignature() throws {
         let key = try SAMLTestSupport.privateKey("sp")

@@ -119,6 +119,13 @@ struct SAMLResponseVerifierTests {
         #expect(SAMLDateTime.parse(text) == nil)
     }
 
+    @Test(
+        "xs:dateTime is case-sensitive and has no leap second (XML Schema 1.1 Part 2 §3.3.7)",
+        arguments: ["2026-01-01t00:00:00Z", "2026-01-01T00:00:00z", "2026-06-30T23:59:60Z"])
+    func caseAndLeapSecond(_ text: String) {
+        #expect(SAMLDateTime.parse(text) == nil)
+    }
+
     @Test("xs:dateTime parsing: leap days, long fractions")
     func calendarDateTimes() {
         #expect(SAMLDateTime.parse("2028-02-29T00:00:00Z") != nil)

@@ -45,6 +45,12 @@ int ssokit_scan_document(
 /// The value of an attribute without namespace, borrowed from the tree when it is one text node: returns 0 when the
 /// attribute is absent, 1 with *value set, 2 when the value must be read with ssokit_node_attribute.
 int ssokit_node_attribute_borrowed(xmlNodePtr node, const char *name, const char **value);
+/// The first element child of `node` at or after `from` (the first child when `from` is NULL) named `local_name` in
+/// `namespace_uri`, or NULL. One call instead of one per child: the verifier looks children up on every Response.
+xmlNodePtr ssokit_node_child_named(xmlNodePtr node, xmlNodePtr from, const char *local_name, const char *namespace_uri);
+/// How many element children of `node` are named `local_name` in `namespace_uri`, and the first of them in *first.
+int ssokit_node_count_children_named(
+    xmlNodePtr node, const char *local_name, const char *namespace_uri, xmlNodePtr *first);
 
 /// Initialises libxml2, xmlsec and its OpenSSL backend once per process and silences their error output.
 /// Returns 0 on success. Safe to call from any thread, any number of times.
@@ -62,6 +68,23 @@ typedef enum {
 /// DOCTYPE or entity declaration. Elements nested deeper than max_depth are refused. The caller frees the
 /// result with xmlFreeDoc.
 xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status);
+
+/// What ssokit_scan_document finds, gathered while parsing (each element is examined as it is built, while it is
+/// still in cache, instead of in a second walk over the finished tree).
+typedef struct {
+    /// 0 when the scan could not follow the parser: the caller must run ssokit_scan_document itself.
+    int complete;
+    /// ssokit_scan_document's return value: 0, or -1 when two ID attributes share a value.
+    int result;
+    int count;
+    xmlNodePtr first;
+    int misplaced;
+} ssokit_parse_scan;
+
+/// ssokit_xml_parse that also does ssokit_scan_document's work for `assertion_namespace` (registering every ID) as it
+/// builds the tree, into *scan.
+xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, int max_depth, const char *assertion_namespace,
+                                    ssokit_parse_status *status, ssokit_parse_scan *scan);
 
 /// Whether any element of the document nests deeper than max_depth (1 when the document has no root).
 int ssokit_doc_depth_exceeds(xmlDocPtr doc, int max_depth);

@@ -36,18 +36,33 @@ package struct JSONParser: Sendable {
         guard reader.index == buffer.count else { throw reader.failure("trailing content") }
         return value
     }
-}
 
-/// One object member while its object is read (a struct, not a tuple, to avoid runtime tuple metadata).
-private struct Member {
-    let name: String
-    let value: JSONValue
+    /// Parses one JSON document and, when it is an object, returns its members in document order; `nil` when the
+    /// document is valid JSON but not an object. Exactly as strict as ``parse(_:)``
+    /// (duplicate names refused, same depth cap, same failures), without building the top-level dictionary.
+    package func parseObjectMembers(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> [JSONMember]? {
+        var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
+        reader.skipWhitespace()
+        guard reader.index < buffer.count, buffer[reader.index] == UInt8(ascii: "{") else {
+            _ = try reader.readValue(depth: 0)
+            reader.skipWhitespace()
+            guard reader.index == buffer.count else { throw reader.failure("trailing content") }
+            return nil
+        }
+        let members = try reader.readMembers(depth: 1)
+        if members.hasDuplicateNames { throw reader.failure("duplicate member name") }
+        reader.skipWhitespace()
+        guard reader.index == buffer.count else { throw reader.failure("trailing content") }
+        return members
+    }
 }
 
 private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
+    /// Whether the last string read was plain ASCII without escapes (false when unsure: only a hint for speed).
+    var lastStringWasASCII = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -97,36 +112,48 @@ private struct Reader {
     }
 
     mutating func readObject(depth: Int) throws(JSONParser.Failure) -> JSONValue {
+        // Collect first, then build the dictionary at its final size: one allocation instead of a rehash per growth.
+        let pairs = try readMembers(depth: depth)
+        var members = [String: JSONValue](minimumCapacity: pairs.count)
+        for pair in pairs where members.updateValue(pair.value, forKey: pair.name) != nil {
+            throw failure("duplicate member name")
+        }
+        return .object(members)
+    }
+
+    /// Reads an object's members in order, up to and including its `}`; names are not yet checked for duplicates.
+    mutating func readMembers(depth: Int) throws(JSONParser.Failure) -> [JSONMember] {
         guard depth <= maximumDepth else { throw failure("nesting too deep") }
         index += 1
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object([:])
+            return []
         }
-        // Collect first, then build the dictionary at its final size: one allocation instead of a rehash per growth.
-        var pairs: [Member] = []
+        var pairs: [JSONMember] = []
         pairs.reserveCapacity(16)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a name") }
+            let nameStart = index + 1
             let name = try readString()
+            // A name read without escapes is its raw bytes, between the quotes.
+            let nameKey =
+                lastStringWasASCII
+                ? JSONNameKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[nameStart..<(index - 1)])))
+                : .none
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            pairs.append(Member(name: name, value: try readValue(depth: depth)))
+            pairs.append(JSONMember(name: name, value: try readValue(depth: depth), nameKey: nameKey))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                var members = [String: JSONValue](minimumCapacity: pairs.count)
-                for pair in pairs where members.updateValue(pair.value, forKey: pair.name) != nil {
-                    throw failure("duplicate member name")
-                }
-                return .object(members)
+                return pairs
             } else {
                 throw failure("expected ',' or '}'")
             }
@@ -160,6 +187,7 @@ private struct Reader {
 
     mutating func readString() throws(JSONParser.Failure) -> String {
         index += 1
+        lastStringWasASCII = false
         let start = index
         var highBits: UInt8 = 0
         // Fast path: no escapes.
@@ -168,7 +196,10 @@ private struct Reader {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                if highBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
+                if highBits < 0x80 {
+                    lastStringWasASCII = true
+                    return String(decoding: slice, as: UTF8.self)
+                }
                 guard let string = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8") }
                 return string
             }

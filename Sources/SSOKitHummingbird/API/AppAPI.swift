@@ -6,8 +6,8 @@ import SSOKitProxy
 
 /// The app API of `ssokit serve` as routes mountable in any Hummingbird router (CLI-CONTRACT.md):
 ///
-/// - `POST /v1/authorize`: an ``SSOKitExtension/AuthorizationRequest`` as JSON → 200 with the object
-///   `ssokit authorize` prints (``SSOKitExtension/AuthorizationResult/jsonText``; a `failure` result is a 200 too);
+/// - `POST /v1/authorize`: an `AuthorizationRequest` as JSON → 200 with the object
+///   `ssokit authorize` prints (`AuthorizationResult.jsonText`; a `failure` result is a 200 too);
 /// - `POST /v1/interactions/{id}`: the answer to a pending interaction → the same object;
 /// - `GET /healthz` → `{"status": "ok"}`; `GET /proxy.pac` → the PAC file, when a proxy runs;
 /// - `GET /metrics` → the metrics exposition (``AppAPIMetrics``), when the host gives one.

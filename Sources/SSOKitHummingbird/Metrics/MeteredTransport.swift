@@ -2,7 +2,7 @@ import HTTPTypes
 import SSOKitCore
 import SSOKitOIDC
 
-/// An ``SSOKitCore/HTTPTransport`` that counts, around another: the exchanges with IdPs (for cache hits), the
+/// An `HTTPTransport` that counts, around another: the exchanges with IdPs (for cache hits), the
 /// refresh-token grants, and the failed exchanges. It reads a request body only for its `grant_type`, and records
 /// no value.
 public struct MeteredTransport: HTTPTransport {

@@ -5,7 +5,7 @@ import SSOKitExtension
 import SSOKitOIDC
 import SSOKitProxy
 
-/// The browser's side of the adapter, for ``SSOKitProxy/InterceptingProxy``: a request under a profile's Redirect
+/// The browser's side of the adapter, for `InterceptingProxy`: a request under a profile's Redirect
 /// URL goes to the adapter as the browser's own request, and its compact answer (a 302, an auto-post form) goes
 /// back to the browser. `doNotHandle`, a browser interaction and a `not_handled` failure let the request through
 /// to the IdP; any other failure is a short `text/plain` answer: 400 for an invalid request, 403 for an app the
@@ -37,7 +37,7 @@ public final class AdapterProxyInterceptor: ProxyInterceptor {
     }
 
     /// The name prefix of the sign-in page's binding cookies: the host passes it to
-    /// ``SSOKitProxy/ProxyConfiguration/privateCookieNamePrefixes`` so that the IdP never sees them.
+    /// `ProxyConfiguration.privateCookieNamePrefixes` so that the IdP never sees them.
     public static let signInCookieNamePrefix = SignInCookie.prefix
 
     let slot: AdapterSlot

@@ -1,7 +1,7 @@
 import SSOKitProxy
 import ServiceLifecycle
 
-/// A started ``SSOKitProxy/InterceptingProxy`` as a service of the server's group: it runs until the group shuts
+/// A started `InterceptingProxy` as a service of the server's group: it runs until the group shuts
 /// down gracefully, then closes its listener and connections.
 public struct InterceptingProxyService: Service {
     let proxy: InterceptingProxy

@@ -23,7 +23,7 @@ public final class ProfileInterceptingProxy: Sendable {
     /// which local clients may use the proxy at all (nil: every client); cookies whose names start with one of
     /// `privateCookieNamePrefixes` never leave the proxy.
     ///
-    /// - Throws: ``SSOKitProxy/ProxyError`` when a Redirect URL cannot be intercepted (an https one without an
+    /// - Throws: `ProxyError` when a Redirect URL cannot be intercepted (an https one without an
     ///   authority that permits its host) or the port cannot be bound.
     public static func start(
         catalog: ProfileCatalog, port: Int, certificateAuthority: LocalCertificateAuthority?,

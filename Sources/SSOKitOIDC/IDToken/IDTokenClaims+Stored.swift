@@ -8,14 +8,14 @@ extension IDTokenClaims {
     /// compact JWS with a JSON object payload, and what ``init(_:)`` throws for its claims.
     public init(previouslyVerified token: String) throws(OIDCError) {
         var token = token
-        let object: [String: JSONValue]
+        let members: [JSONMember]
         do {
-            object = try token.withUTF8 { utf8 in try ParsedJWS(UnsafeRawBufferPointer(utf8)).payloadObject() }
+            members = try token.withUTF8 { utf8 in try ParsedJWS(UnsafeRawBufferPointer(utf8)).payloadMembers() }
         } catch let error as OIDCError {
             throw error
         } catch {
             throw OIDCError(.malformedToken, "the stored ID token could not be read")
         }
-        try self.init(object)
+        try self.init(members: members)
     }
 }

@@ -98,7 +98,14 @@ public struct IDTokenVerifier: Sendable {
         guard !parsed.header.hasCriticalParameters else {
             throw OIDCError(.unsupportedCriticalHeader, "the token's header lists critical extensions")
         }
-        let key = try await selectKey(keyID: parsed.header.keyID, algorithm: algorithm)
+        // The usual case, a held key that matches, is answered without entering an async function.
+        let key: VerificationKey
+        let cached = keys.cachedKeys()
+        if let cached, let match = cached.key(for: parsed.header.keyID, algorithm: algorithm) {
+            key = match
+        } else {
+            key = try await selectKey(cached: cached, keyID: parsed.header.keyID, algorithm: algorithm)
+        }
         let valid = token.withUTF8 { utf8 in
             parsed.signature.withUnsafeBytes { signature in
                 key.isValidSignature(
@@ -107,7 +114,7 @@ public struct IDTokenVerifier: Sendable {
             }
         }
         guard valid else { throw OIDCError(.invalidSignature, "the token's signature does not verify") }
-        let claims = try IDTokenClaims(try parsed.payloadObject())
+        let claims = try IDTokenClaims(members: try parsed.payloadMembers())
         let context = IDTokenCheckContext(
             configuration: configuration, expectations: expectations,
             now: NumericDate(clock.now), algorithm: algorithm)
@@ -115,9 +122,13 @@ public struct IDTokenVerifier: Sendable {
         return claims
     }
 
-    private func selectKey(keyID: String?, algorithm: JWSAlgorithm) async throws(OIDCError) -> VerificationKey {
+    /// The key for `keyID` and `algorithm`: from `cached` (what ``VerificationKeySource/cachedKeys()`` returned), else
+    /// freshly loaded keys, else keys refetched once for an unknown `kid`.
+    private func selectKey(cached: JSONWebKeySet?, keyID: String?, algorithm: JWSAlgorithm) async throws(OIDCError)
+        -> VerificationKey
+    {
         let current: JSONWebKeySet
-        if let cached = keys.cachedKeys() { current = cached } else { current = try await keys.loadKeys() }
+        if let cached { current = cached } else { current = try await keys.loadKeys() }
         if let key = current.key(for: keyID, algorithm: algorithm) { return key }
         if keyID != nil, let refreshed = await keys.refreshForUnknownKey(),
             let key = refreshed.key(for: keyID, algorithm: algorithm)

@@ -9,20 +9,57 @@ struct JWSHeader: Sendable {
     let keyID: String?
     let hasCriticalParameters: Bool
 
-    init(json: JSONValue) throws(OIDCError) {
-        guard case .object(let members) = json else {
-            throw OIDCError(.malformedToken, "the JWS header is not a JSON object")
+    /// Reads the header's members in one pass (the parser has already refused duplicate names).
+    init(members: [JSONMember]) throws(OIDCError) {
+        var algorithm: JSONValue?
+        var keyID: JSONValue?
+        var hasCriticalParameters = false
+        for member in members {
+            switch Parameter(member) {
+            case .algorithm?: algorithm = member.value
+            case .keyID?: keyID = member.value
+            case .critical?: hasCriticalParameters = true
+            case nil: continue
+            }
         }
-        guard let algorithm = members["alg"]?.stringValue else {
+        guard let algorithm = algorithm?.stringValue else {
             throw OIDCError(.malformedToken, "the JWS header has no \"alg\" string")
         }
         self.algorithmName = algorithm
-        switch members["kid"] {
+        switch keyID {
         case nil: self.keyID = nil
         case .string(let kid)?: self.keyID = kid
         default: throw OIDCError(.malformedToken, "the JWS header's \"kid\" is not a string")
         }
         // RFC 7515 §4.1.11: SSOKit implements no JWS extension, so any `crit` (valid or not) is refused.
-        self.hasCriticalParameters = members["crit"] != nil
+        self.hasCriticalParameters = hasCriticalParameters
+    }
+
+    /// The header parameters verification reads.
+    private enum Parameter {
+        case algorithm, keyID, critical
+
+        private static let algorithmKey = JSONNameKey("alg")
+        private static let keyIDKey = JSONNameKey("kid")
+        private static let criticalKey = JSONNameKey("crit")
+
+        /// The parameter `member` is, matched by key when the parser keyed its name, else by name; nil for others.
+        init?(_ member: JSONMember) {
+            if member.nameKey != .none {
+                switch member.nameKey {
+                case Self.algorithmKey: self = .algorithm
+                case Self.keyIDKey: self = .keyID
+                case Self.criticalKey: self = .critical
+                default: return nil
+                }
+            } else {
+                switch member.name {
+                case "alg": self = .algorithm
+                case "kid": self = .keyID
+                case "crit": self = .critical
+                default: return nil
+                }
+            }
+        }
     }
 }

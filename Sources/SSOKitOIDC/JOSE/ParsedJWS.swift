@@ -4,34 +4,68 @@ import SSOKitCore
 struct ParsedJWS {
     let header: JWSHeader
     let signingInput: Range<Int>
-    let signature: [UInt8]
-    private let payload: [UInt8]
+    /// The three segments decoded into one allocation, one after another.
+    private let decoded: [UInt8]
+    private let payloadRange: Range<Int>
+    private let signatureRange: Range<Int>
+
+    /// The signature's bytes.
+    var signature: ArraySlice<UInt8> { decoded[signatureRange] }
 
     init(_ bytes: UnsafeRawBufferPointer) throws(OIDCError) {
         let segments = try JWSCompact(bytes)
-        guard let headerBytes = Base64URL.decode(UnsafeRawBufferPointer(rebasing: bytes[segments.header])),
-            let payloadBytes = Base64URL.decode(UnsafeRawBufferPointer(rebasing: bytes[segments.payload])),
-            let signatureBytes = Base64URL.decode(UnsafeRawBufferPointer(rebasing: bytes[segments.signature]))
-        else {
-            throw OIDCError(.malformedToken, "a JWS segment is not base64url")
+        // One allocation for all three segments (each decodes into the room after the one before).
+        let capacity =
+            Base64URL.decodedCapacity(segments.header.count) + Base64URL.decodedCapacity(segments.payload.count)
+            + Base64URL.decodedCapacity(segments.signature.count)
+        var headerEnd = 0
+        var payloadEnd = 0
+        var valid = true
+        decoded = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var written = 0
+            func append(_ segment: Range<Int>) -> Int? {
+                let room = UnsafeMutableBufferPointer(rebasing: buffer[written...])
+                guard let count = Base64URL.decode(UnsafeRawBufferPointer(rebasing: bytes[segment]), into: room) else {
+                    return nil
+                }
+                written += count
+                return written
+            }
+            guard let header = append(segments.header), let payload = append(segments.payload),
+                append(segments.signature) != nil
+            else {
+                valid = false
+                initialized = 0
+                return
+            }
+            headerEnd = header
+            payloadEnd = payload
+            initialized = written
         }
-        let headerJSON: JSONValue
+        guard valid else { throw OIDCError(.malformedToken, "a JWS segment is not base64url") }
+        payloadRange = headerEnd..<payloadEnd
+        signatureRange = payloadEnd..<decoded.count
+        let headerMembers: [JSONMember]?
         do {
-            headerJSON = try JSONParser().parse(headerBytes)
+            headerMembers = try decoded.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+                try JSONParser().parseObjectMembers(UnsafeBufferPointer(rebasing: buffer[0..<headerEnd]))
+            }
         } catch {
             throw OIDCError(.malformedToken, "the JWS header is not valid JSON")
         }
-        header = try JWSHeader(json: headerJSON)
+        guard let headerMembers else { throw OIDCError(.malformedToken, "the JWS header is not a JSON object") }
+        header = try JWSHeader(members: headerMembers)
         signingInput = segments.signingInput
-        signature = signatureBytes
-        payload = payloadBytes
     }
 
-    /// The payload as a JSON object; called only after the signature verified.
-    func payloadObject() throws(OIDCError) -> [String: JSONValue] {
-        guard let value = try? JSONParser().parse(payload), let object = value.objectValue else {
+    /// The payload's members, in order, when it is a JSON object; called only after the signature verified.
+    func payloadMembers() throws(OIDCError) -> [JSONMember] {
+        let members = try? decoded.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+            try JSONParser().parseObjectMembers(UnsafeBufferPointer(rebasing: buffer[payloadRange]))
+        }
+        guard let members else {
             throw OIDCError(.malformedToken, "the JWS payload is not a JSON object")
         }
-        return object
+        return members
     }
 }

@@ -1,15 +1,15 @@
 /// Bounds on what one browser, or many, may make the proxy hold or wait for.
 public struct ProxyLimits: Sendable, Hashable {
     /// The largest request head (request line and header fields) accepted; larger heads get 431.
-    public var maxHeaderBytes: Int = 32 * 1024
+    public var maximumHeaderBytes: Int = 32 * 1024
     /// The largest response head accepted from an origin; a larger one ends the exchange with 502.
-    public var maxOriginHeaderBytes: Int = 64 * 1024
+    public var maximumOriginHeaderBytes: Int = 64 * 1024
     /// The largest body read into memory for the interceptor; larger bodies get 413.
-    public var maxInterceptedBodyBytes: Int = 64 * 1024
+    public var maximumInterceptedBodyBytes: Int = 64 * 1024
     /// The most request-body bytes held while an origin connection is being opened before reading pauses.
-    public var maxPendingForwardBytes: Int = 64 * 1024
+    public var maximumPendingForwardBytes: Int = 64 * 1024
     /// The most browser connections (tunnels included) open at once; more are closed as soon as accepted.
-    public var maxConnections: Int = 256
+    public var maximumConnections: Int = 256
     /// The time a browser has to send a whole request head, on a new connection or between requests; a slow or
     /// idle client gets 408 and the connection closes.
     public var requestHeadTimeout: Duration = .seconds(15)
@@ -25,7 +25,7 @@ public struct ProxyLimits: Sendable, Hashable {
     /// How long a forwarded exchange or a tunnel may stay without a byte in either direction before it closes.
     public var idleTimeout: Duration = .seconds(120)
     /// How many leaf certificates (one per intercepted host) stay cached.
-    public var maxCachedLeaves: Int = 64
+    public var maximumCachedLeaves: Int = 64
 
     /// The defaults above.
     public init() {}

@@ -14,7 +14,7 @@ enum OriginConnector {
     ) -> EventLoopFuture<any Channel> {
         let tls = origin.scheme == "https" ? shared.originTLS : nil
         let serverName = ProxyHostName.isIPAddress(origin.host) ? nil : origin.host
-        let headerBytes = shared.limits.maxOriginHeaderBytes
+        let headerBytes = shared.limits.maximumOriginHeaderBytes
         return connect(host: origin.host, port: origin.port, last: relay, limits: shared.limits, on: loop) { pipeline in
             if let tls { try pipeline.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName)) }
             var encoding = HTTPRequestEncoder.Configuration()

@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// A browser request under an intercept prefix, with its body fully read (at most
-/// ``ProxyLimits/maxInterceptedBodyBytes``).
+/// ``ProxyLimits/maximumInterceptedBodyBytes``).
 ///
 /// `request` carries the absolute target: `scheme`, `authority` and `path` (with the query) are always set, and
 /// hop-by-hop fields (RFC 9110 §7.6.1) and `Proxy-Authorization` are already removed.

@@ -48,7 +48,7 @@ public final class InterceptingProxy: Sendable {
     ) async throws(ProxyError) -> InterceptingProxy {
         try validate(configuration)
         let shared = try ProxyShared(configuration: configuration, interceptor: interceptor)
-        let connections = ConnectionRegistry(capacity: configuration.limits.maxConnections)
+        let connections = ConnectionRegistry(capacity: configuration.limits.maximumConnections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -107,8 +107,8 @@ public final class InterceptingProxy: Sendable {
         }
         let limits = configuration.limits
         let sizes = [
-            limits.maxHeaderBytes, limits.maxOriginHeaderBytes, limits.maxInterceptedBodyBytes,
-            limits.maxPendingForwardBytes, limits.maxConnections, limits.maxCachedLeaves,
+            limits.maximumHeaderBytes, limits.maximumOriginHeaderBytes, limits.maximumInterceptedBodyBytes,
+            limits.maximumPendingForwardBytes, limits.maximumConnections, limits.maximumCachedLeaves,
         ]
         let durations = [
             limits.requestHeadTimeout, limits.admissionTimeout, limits.interceptedBodyTimeout, limits.decisionTimeout,

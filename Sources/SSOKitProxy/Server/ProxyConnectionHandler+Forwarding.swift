@@ -8,7 +8,7 @@ extension ProxyConnectionHandler {
     func startForwarding(_ request: ProxiedRequest, body: ByteBuffer?) {
         guard let context else { return }
         let exchange = ForwardExchange(
-            id: generation, request: request, maxPendingBytes: shared.limits.maxPendingForwardBytes)
+            id: generation, request: request, maxPendingBytes: shared.limits.maximumPendingForwardBytes)
         let framing: ForwardedMessages.RequestBody =
             body.map { .buffered(count: $0.readableBytes) } ?? .streamed(request.bodyFraming)
         exchange.send(

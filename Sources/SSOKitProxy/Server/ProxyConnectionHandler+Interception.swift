@@ -20,7 +20,7 @@ extension ProxyConnectionHandler {
     /// Starts reading an intercepted request's body, refusing at once a declared length over the cap.
     func startCollecting(_ request: ProxiedRequest, prefix: InterceptPrefix) {
         guard let context else { return }
-        let cap = shared.limits.maxInterceptedBodyBytes
+        let cap = shared.limits.maximumInterceptedBodyBytes
         if case .length(let length) = request.bodyFraming, length > cap { return reject(.bodyTooLarge) }
         state = .collecting(
             InterceptionDraft(request: request, prefix: prefix, body: context.channel.allocator.buffer(capacity: 0)))
@@ -35,7 +35,7 @@ extension ProxyConnectionHandler {
 
     /// Adds body bytes, refusing a body that grows over the cap.
     func collect(_ bytes: ByteBuffer, into draft: InterceptionDraft) {
-        guard draft.body.readableBytes + bytes.readableBytes <= shared.limits.maxInterceptedBodyBytes else {
+        guard draft.body.readableBytes + bytes.readableBytes <= shared.limits.maximumInterceptedBodyBytes else {
             return reject(.bodyTooLarge)
         }
         var bytes = bytes

@@ -10,7 +10,7 @@ extension ProxyConnectionHandler {
         guard clientAdmitted else { return reject(.clientNotPermitted) }
         guard
             head.uri.utf8.count + head.headers.reduce(0, { $0 + $1.name.utf8.count + $1.value.utf8.count })
-                <= shared.limits.maxHeaderBytes
+                <= shared.limits.maximumHeaderBytes
         else { return reject(.headerTooLarge) }
         guard let target = RequestTarget(uri: head.uri, method: head.method) else {
             return reject(head.uri.hasPrefix("/") || head.method == .CONNECT ? .malformedRequest : .notAProxyRequest)

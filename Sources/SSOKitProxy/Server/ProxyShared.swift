@@ -25,7 +25,7 @@ final class ProxyShared: Sendable {
         privateCookieNamePrefixes = configuration.privateCookieNamePrefixes
         originTLS = try TLSContexts.originClient(trust: configuration.originTrust)
         leaves = configuration.certificateAuthority.map {
-            LeafContextCache(authority: $0, capacity: configuration.limits.maxCachedLeaves)
+            LeafContextCache(authority: $0, capacity: configuration.limits.maximumCachedLeaves)
         }
     }
 

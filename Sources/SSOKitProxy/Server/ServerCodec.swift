@@ -13,8 +13,8 @@ struct ServerCodec {
         encoderConfiguration.automaticallySetFramingHeaders = false
         encoder = HTTPResponseEncoder(configuration: encoderConfiguration)
         var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-        decoderLimits.maxHeaderFieldSize = limits.maxHeaderBytes
-        decoderLimits.maxHeaderListSize = limits.maxHeaderBytes
+        decoderLimits.maxHeaderFieldSize = limits.maximumHeaderBytes
+        decoderLimits.maxHeaderListSize = limits.maximumHeaderBytes
         decoderLimits.maxHeaderFieldCount = 256
         decoder = ByteToMessageHandler(
             HTTPRequestDecoder(

@@ -1,4 +1,5 @@
 internal import CXMLSec
+import Foundation
 
 /// Verifies the one enveloped signature of a signed element with pinned keys only, and proves that the signature
 /// covers that very element: the defence against XML signature wrapping.
@@ -17,7 +18,8 @@ struct EnvelopedSignatureVerifier {
 
     /// Verifies `signature`, a child of `signed`, or throws.
     func verify(_ signature: XMLElement, of signed: XMLElement) throws(SAMLError) {
-        let context = "the <\(signed.localName)> signature"
+        // Built only when a check fails: the accepted path never formats a message.
+        var context: String { "the <\(signed.localName)> signature" }
         guard !signature.containsCommentOrProcessingInstruction else {
             throw SAMLError(.malformedSignature, "\(context) contains a comment or processing instruction")
         }
@@ -34,21 +36,25 @@ struct EnvelopedSignatureVerifier {
         else {
             throw SAMLError(.signatureWrapping, "\(context) does not reference the element it is attached to")
         }
-        try checkAlgorithms(signedInfo: signedInfo, reference: reference, context: context)
+        try checkAlgorithms(signedInfo: signedInfo, reference: reference, context: { context })
 
         var lastStatus = SSOKIT_DSIG_INVALID
         for certificate in orderedCertificates(hintedBy: signature) {
-            var referenceURI = [CChar](repeating: 0, count: 1100)
             var referenceCount: Int32 = 0
-            let status = referenceURI.withUnsafeMutableBufferPointer { buffer in
-                ssokit_dsig_verify(
+            // On the stack: ssokit_dsig_verify writes the NUL-terminated URI of the reference it verified.
+            let (status, verifiedURIMatches) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1100) {
+                buffer in
+                let status = ssokit_dsig_verify(
                     signature.node, certificate.publicKey.pointer, insecureAllowSHA1 ? 1 : 0, buffer.baseAddress,
                     buffer.count, &referenceCount)
+                guard status == SSOKIT_DSIG_VALID, let start = buffer.baseAddress else { return (status, false) }
+                let matches = start.withMemoryRebound(to: UInt8.self, capacity: buffer.count) {
+                    XMLText.equals(UnsafeBufferPointer(start: $0, count: strlen(start)), uri)
+                }
+                return (status, matches)
             }
             if status == SSOKIT_DSIG_VALID {
-                let verifiedURI = String(
-                    decoding: referenceURI.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                guard referenceCount == 1, verifiedURI == uri else {
+                guard referenceCount == 1, verifiedURIMatches else {
                     throw SAMLError(.signatureWrapping, "\(context) verified a reference other than its element")
                 }
                 return
@@ -61,22 +67,26 @@ struct EnvelopedSignatureVerifier {
         throw SAMLError(.invalidSignature, "\(context) does not verify with any pinned IdP certificate")
     }
 
-    private func checkAlgorithms(signedInfo: XMLElement, reference: XMLElement, context: String) throws(SAMLError) {
+    private func checkAlgorithms(signedInfo: XMLElement, reference: XMLElement, context: () -> String)
+        throws(SAMLError)
+    {
         guard
             let c14n = signedInfo.firstChild("CanonicalizationMethod", in: SAMLNamespace.dsig)?.attribute("Algorithm"),
             let method = signedInfo.firstChild("SignatureMethod", in: SAMLNamespace.dsig)?.attribute("Algorithm"),
             let digest = reference.firstChild("DigestMethod", in: SAMLNamespace.dsig)?.attribute("Algorithm")
-        else { throw SAMLError(.malformedSignature, "\(context) lacks a canonicalization, signature or digest method") }
+        else {
+            throw SAMLError(.malformedSignature, "\(context()) lacks a canonicalization, signature or digest method")
+        }
         guard c14n == SignatureAlgorithms.exclusiveC14N else {
             throw SAMLError(
-                .unsupportedAlgorithm, "\(context) uses canonicalization \(c14n); only exclusive C14N is allowed")
+                .unsupportedAlgorithm, "\(context()) uses canonicalization \(c14n); only exclusive C14N is allowed")
         }
         guard SignatureAlgorithms.signatureMethodAllowed(method, insecureAllowSHA1: insecureAllowSHA1) else {
             throw SAMLError(
-                .unsupportedAlgorithm, "\(context) uses the signature method \(method), which is not allowed")
+                .unsupportedAlgorithm, "\(context()) uses the signature method \(method), which is not allowed")
         }
         guard SignatureAlgorithms.digestMethodAllowed(digest, insecureAllowSHA1: insecureAllowSHA1) else {
-            throw SAMLError(.unsupportedAlgorithm, "\(context) uses the digest \(digest), which is not allowed")
+            throw SAMLError(.unsupportedAlgorithm, "\(context()) uses the digest \(digest), which is not allowed")
         }
         if let transforms = reference.firstChild("Transforms", in: SAMLNamespace.dsig) {
             for transform in transforms.children {
@@ -86,7 +96,7 @@ struct EnvelopedSignatureVerifier {
                         || algorithm == SignatureAlgorithms.exclusiveC14N
                 else {
                     throw SAMLError(
-                        .unsupportedAlgorithm, "\(context) uses the transform \(algorithm), which is not allowed")
+                        .unsupportedAlgorithm, "\(context()) uses the transform \(algorithm), which is not allowed")
                 }
             }
         }

@@ -8,7 +8,7 @@ extension ResponseValidation {
     mutating func readAssertion() throws(SAMLError) {
         let assertion = try Self.required(self.assertion)
         guard let id = assertion.attribute("ID"), !id.isEmpty,
-            assertion.attribute("Version") == "2.0", try time(assertion, "IssueInstant") != nil,
+            assertion.attribute("Version", equals: "2.0"), try time(assertion, "IssueInstant") != nil,
             let issuerElement = assertion.firstChild("Issuer", in: SAMLNamespace.assertion)
         else { throw SAMLError(.invalidMessage, "the Assertion lacks a valid ID, Version 2.0, IssueInstant or Issuer") }
         assertionID = id
@@ -32,19 +32,25 @@ extension ResponseValidation {
     /// only when the Response itself is signed (its InResponseTo, already checked, then binds the assertion):
     /// otherwise an IdP-initiated assertion re-wrapped in a new unsigned Response would pass as an answer.
     mutating func checkBearerConfirmation() throws(SAMLError) {
-        let bearers = try Self.required(subject).children("SubjectConfirmation", in: SAMLNamespace.assertion)
-            .filter { $0.attribute("Method") == Self.bearer }
-        guard !bearers.isEmpty else {
-            throw SAMLError(.subjectConfirmationMissing, "the Subject has no bearer SubjectConfirmation")
-        }
+        let subject = try Self.required(subject)
+        var bearers = 0
         var firstFailure: SAMLError?
-        for bearer in bearers {
+        var expiry: Date?
+        subject.forEachChild("SubjectConfirmation", in: SAMLNamespace.assertion) { confirmation in
+            guard expiry == nil, confirmation.attribute("Method", equals: Self.bearer) else { return }
+            bearers += 1
             do throws(SAMLError) {
-                confirmationExpiry = try checkBearer(bearer)
-                return
+                expiry = try checkBearer(confirmation)
             } catch {
                 if firstFailure == nil { firstFailure = error }
             }
+        }
+        if let expiry {
+            confirmationExpiry = expiry
+            return
+        }
+        guard bearers > 0 else {
+            throw SAMLError(.subjectConfirmationMissing, "the Subject has no bearer SubjectConfirmation")
         }
         throw firstFailure ?? SAMLError(.subjectConfirmationMissing, "no bearer confirmation is valid")
     }
@@ -54,7 +60,7 @@ extension ResponseValidation {
         guard let data = bearer.firstChild("SubjectConfirmationData", in: SAMLNamespace.assertion) else {
             throw SAMLError(.subjectConfirmationMissing, "the bearer confirmation has no data")
         }
-        guard data.attribute("Recipient") == configuration.assertionConsumerServiceURL else {
+        guard data.attribute("Recipient", equals: configuration.assertionConsumerServiceURL) else {
             throw SAMLError(.recipientMismatch, "the bearer confirmation's Recipient is not this ACS URL")
         }
         guard let expiry = try time(data, "NotOnOrAfter") else {
@@ -85,9 +91,13 @@ extension ResponseValidation {
         guard !restrictions.isEmpty else {
             throw SAMLError(.audienceMismatch, "the assertion has no AudienceRestriction")
         }
+        let entityID = configuration.serviceProviderEntityID
         for restriction in restrictions {
-            let audiences = restriction.children("Audience", in: SAMLNamespace.assertion).map(\.textContent)
-            guard audiences.contains(configuration.serviceProviderEntityID) else {
+            var named = false
+            restriction.forEachChild("Audience", in: SAMLNamespace.assertion) { audience in
+                if !named, audience.textContent(equals: entityID) { named = true }
+            }
+            guard named else {
                 throw SAMLError(.audienceMismatch, "the AudienceRestriction does not name this SP")
             }
         }
@@ -120,14 +130,15 @@ extension ResponseValidation {
 
     private func attributes(of assertion: XMLElement) -> [SAMLAttribute] {
         var attributes: [SAMLAttribute] = []
-        for statement in assertion.children("AttributeStatement", in: SAMLNamespace.assertion) {
-            for attribute in statement.children("Attribute", in: SAMLNamespace.assertion) {
-                guard let name = attribute.attribute("Name") else { continue }
+        assertion.forEachChild("AttributeStatement", in: SAMLNamespace.assertion) { statement in
+            statement.forEachChild("Attribute", in: SAMLNamespace.assertion) { attribute in
+                guard let name = attribute.attribute("Name") else { return }
+                var values: [String] = []
+                attribute.forEachChild("AttributeValue", in: SAMLNamespace.assertion) { values.append($0.textContent) }
                 attributes.append(
                     SAMLAttribute(
                         name: name, nameFormat: attribute.attribute("NameFormat"),
-                        friendlyName: attribute.attribute("FriendlyName"),
-                        values: attribute.children("AttributeValue", in: SAMLNamespace.assertion).map(\.textContent)))
+                        friendlyName: attribute.attribute("FriendlyName"), values: values))
             }
         }
         return attributes

@@ -8,12 +8,18 @@ import Foundation
 /// for `ISO8601FormatStyle` (plain, then with fractional seconds), with the same result on every fixture instant.
 /// `ISO8601FormatStyle` accepts what is not a valid `xs:dateTime`, and this parser refuses it: `2026-02-30` and
 /// `2026-02-29` (rolled over into March), `T24:00:00`, a one-digit month (`2026-1-01`), offsets beyond ±14:00 or
-/// without a colon (`+0100`), and trailing spaces; it also keeps fractions beyond nanoseconds
+/// without a colon (`+0100`), a lowercase `t` or `z`, a leap second (`:60`, which XML Schema 1.1 §3.3.7 does not
+/// allow), and trailing spaces; it also keeps fractions beyond nanoseconds
 /// (`.1234567890123Z`), which `ISO8601FormatStyle` refuses though `xs:dateTime` allows them.
 public enum SAMLDateTime {
     /// Parses `2026-01-01T00:00:00Z`, `2026-01-01T00:00:00.123Z` or `2026-01-01T01:00:00+01:00`; nil otherwise.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` on UTF-8 bytes (an attribute value borrowed from a parsed document, without a String).
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes.count <= 40 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
@@ -24,11 +30,11 @@ public enum SAMLDateTime {
             }
             return value
         }
-        guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54 || bytes[10] == 0x74, bytes[13] == 0x3A,
+        guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
             bytes[16] == 0x3A, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
             (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23,
-            minute <= 59, second <= 60
+            minute <= 59, second <= 59
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -46,7 +52,7 @@ public enum SAMLDateTime {
         guard index < bytes.count else { return nil }
         var offset = 0
         switch bytes[index] {
-        case 0x5A, 0x7A:
+        case 0x5A:
             guard index + 1 == bytes.count else { return nil }
         case 0x2B, 0x2D:
             guard index + 6 == bytes.count, bytes[index + 3] == 0x3A, let hours = number(index + 1, 2),

@@ -15,8 +15,10 @@ struct XMLElement {
 
     /// Whether the element is `localName` in `namespace`.
     func `is`(_ localName: StaticString, in namespace: StaticString) -> Bool {
-        guard let uri = ssokit_node_namespace(node), strcmp(uri, namespace.cString) == 0 else { return false }
-        return strcmp(ssokit_node_name(node), localName.cString) == 0
+        guard strcmp(ssokit_node_name(node), localName.cString) == 0, let uri = ssokit_node_namespace(node) else {
+            return false
+        }
+        return strcmp(uri, namespace.cString) == 0
     }
 
     /// The value of the attribute `name` with no namespace, or nil.
@@ -30,6 +32,34 @@ struct XMLElement {
             defer { ssokit_free(value) }
             return String(cString: value)
         }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the attribute `name` (no namespace), borrowed from the tree when they are
+    /// one text node; nil when the attribute is absent.
+    func withAttribute<Result>(
+        _ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
+        var borrowed: UnsafePointer<CChar>?
+        switch ssokit_node_attribute_borrowed(node, name.cString, &borrowed) {
+        case 0: return nil
+        case 1:
+            guard let borrowed else { return nil }
+            return borrowed.withMemoryRebound(to: UInt8.self, capacity: strlen(borrowed) + 1) {
+                body(UnsafeBufferPointer(start: $0, count: strlen(borrowed)))
+            }
+        default:
+            guard let value = ssokit_node_attribute(node, name.cString) else { return nil }
+            defer { ssokit_free(value) }
+            return value.withMemoryRebound(to: UInt8.self, capacity: strlen(value) + 1) {
+                body(UnsafeBufferPointer(start: $0, count: strlen(value)))
+            }
+        }
+    }
+
+    /// Whether the attribute `name` is present and equal to `expected` (as `attribute(name) == expected` decides,
+    /// without building a String when the bytes settle it).
+    func attribute(_ name: StaticString, equals expected: String) -> Bool {
+        withAttribute(name) { XMLText.equals($0, expected) } ?? false
     }
 
     /// The parent element, or nil at the root.
@@ -59,33 +89,32 @@ struct XMLElement {
     /// The element children named `localName` in `namespace`.
     func children(_ localName: StaticString, in namespace: StaticString) -> [XMLElement] {
         var result: [XMLElement] = []
-        forEachChild { if $0.is(localName, in: namespace) { result.append($0) } }
+        forEachChild(localName, in: namespace) { result.append($0) }
         return result
+    }
+
+    /// Calls `visit` with each element child named `localName` in `namespace`, in document order, without an array.
+    func forEachChild<Failure: Error>(
+        _ localName: StaticString, in namespace: StaticString, _ visit: (XMLElement) throws(Failure) -> Void
+    ) throws(Failure) {
+        var child = ssokit_node_child_named(node, nil, localName.cString, namespace.cString)
+        while let current = child {
+            try visit(XMLElement(current))
+            guard let next = ssokit_node_next(current) else { return }
+            child = ssokit_node_child_named(node, next, localName.cString, namespace.cString)
+        }
     }
 
     /// The only element child named `localName` in `namespace` and how many there are, without building an array.
     func singleChild(_ localName: StaticString, in namespace: StaticString) -> (first: XMLElement?, count: Int) {
-        var first: XMLElement?
-        var count = 0
-        forEachChild { child in
-            guard child.is(localName, in: namespace) else { return }
-            if first == nil { first = child }
-            count += 1
-        }
-        return (first, count)
+        var first: OpaquePointer?
+        let count = ssokit_node_count_children_named(node, localName.cString, namespace.cString, &first)
+        return (first.map(XMLElement.init), Int(count))
     }
 
     /// The first element child named `localName` in `namespace`.
     func firstChild(_ localName: StaticString, in namespace: StaticString) -> XMLElement? {
-        var child = ssokit_node_first_child(node)
-        while let current = child {
-            if ssokit_node_type(current) == Int32(SSOKIT_NODE_ELEMENT) {
-                let element = XMLElement(current)
-                if element.is(localName, in: namespace) { return element }
-            }
-            child = ssokit_node_next(current)
-        }
-        return nil
+        ssokit_node_child_named(node, nil, localName.cString, namespace.cString).map(XMLElement.init)
     }
 
     /// Every descendant element (not the element itself), depth first, in document order. The tree's depth is
@@ -108,6 +137,19 @@ struct XMLElement {
         var bytes: [UInt8] = []
         XMLElement.appendText(of: node, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the full text content equals `expected` (as `textContent == expected` decides, without building a
+    /// String when the element holds one text node and the bytes settle it).
+    func textContent(equals expected: String) -> Bool {
+        if let only = ssokit_node_first_child(node), ssokit_node_next(only) == nil,
+            Int(ssokit_node_type(only)) == SSOKIT_NODE_TEXT, let text = ssokit_node_text(only)
+        {
+            return text.withMemoryRebound(to: UInt8.self, capacity: strlen(text) + 1) {
+                XMLText.equals(UnsafeBufferPointer(start: $0, count: strlen(text)), expected)
+            }
+        }
+        return textContent == expected
     }
 
     /// Whether the element has element children (text-only values must not).

@@ -7,16 +7,24 @@ import Foundation
 /// capped. The type is deliberately not `Sendable`: a document lives inside one verification.
 final class XMLTree {
     let document: OpaquePointer
+    /// ``scanForAssertions()``'s result, gathered while parsing when ``parse(_:limits:scanningFor:)`` was asked to.
+    private let scanFromParse: ssokit_parse_scan?
 
-    private init(document: OpaquePointer) { self.document = document }
+    private init(document: OpaquePointer, scanFromParse: ssokit_parse_scan? = nil) {
+        self.document = document
+        self.scanFromParse = scanFromParse
+    }
 
     deinit { ssokit_doc_free(document) }
 
     /// The root element (a parsed tree always has one: the parser refuses documents without it).
     var root: XMLElement? { ssokit_doc_root(document).map(XMLElement.init) }
 
-    /// Parses `bytes` under `limits`.
-    static func parse(_ bytes: [UInt8], limits: XMLLimits) throws(SAMLError) -> XMLTree {
+    /// Parses `bytes` under `limits`. With `assertionNamespace`, the parser also registers every ID and finds the
+    /// assertions as it builds the tree, for ``scanForAssertionsOnce()``.
+    static func parse(
+        _ bytes: [UInt8], limits: XMLLimits, scanningFor assertionNamespace: StaticString? = nil
+    ) throws(SAMLError) -> XMLTree {
         guard bytes.count <= limits.maximumDocumentBytes else {
             throw SAMLError(
                 .tooLarge, "the document is \(bytes.count) bytes; the limit is \(limits.maximumDocumentBytes)")
@@ -26,9 +34,12 @@ final class XMLTree {
             throw SAMLError(.malformedXML, "libxml2/xmlsec could not be initialised")
         }
         var status = SSOKIT_PARSE_MALFORMED
+        var scan = ssokit_parse_scan()
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                ssokit_xml_parse(chars.baseAddress, Int32(chars.count), Int32(limits.maximumDepth), &status)
+                ssokit_xml_parse_scanning(
+                    chars.baseAddress, Int32(chars.count), Int32(limits.maximumDepth), assertionNamespace?.cString,
+                    &status, &scan)
             }
         }
         guard let document, status == SSOKIT_PARSE_OK else {
@@ -41,7 +52,7 @@ final class XMLTree {
                 throw SAMLError(.malformedXML, "the document is not well-formed XML")
             }
         }
-        return XMLTree(document: document)
+        return XMLTree(document: document, scanFromParse: assertionNamespace == nil ? nil : scan)
     }
 
     /// Registers every `ID` attribute so that same-document references resolve; throws when IDs repeat.
@@ -65,6 +76,15 @@ final class XMLTree {
             throw SAMLError(.signatureWrapping, "two elements share one ID")
         }
         return (Int(count), first.map(XMLElement.init), misplaced != 0)
+    }
+
+    /// ``scanForAssertions()`` for the tree as parsed: the parser's own scan when it made one (the tree has not
+    /// changed since; call this only before anything modifies it), otherwise a walk.
+    func scanForAssertionsOnce() throws(SAMLError) -> (count: Int, first: XMLElement?, misplaced: Bool) {
+        guard let scan = scanFromParse, scan.complete != 0 else { return try scanForAssertions() }
+        guard root != nil else { throw SAMLError(.malformedXML, "the document has no root element") }
+        guard scan.result == 0 else { throw SAMLError(.signatureWrapping, "two elements share one ID") }
+        return (Int(scan.count), scan.first.map(XMLElement.init), scan.misplaced != 0)
     }
 
     /// Serialises the whole document as UTF-8 XML.
