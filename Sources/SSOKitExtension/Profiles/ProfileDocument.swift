@@ -45,17 +45,7 @@ struct ProfileDocument {
 
     private static func propertyList(_ bytes: [UInt8], limits: ProfileLimits) throws(ProfileError) -> ProfileValue {
         try PropertyListPrologue.check(bytes)
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
-        } catch {
-            throw ProfileError(.malformedProfile, "the profile is not a well-formed XML property list")
-        }
-        guard format == .xml else {
-            throw ProfileError(.unsupportedFormat, "only XML property lists are read")
-        }
-        return try ProfileValue.fromPropertyList(object, maximumDepth: limits.maximumDepth)
+        return try XMLPropertyListReader.read(bytes, maximumDepth: limits.maximumDepth)
     }
 
     private static func json(_ bytes: [UInt8], limits: ProfileLimits) throws(ProfileError) -> ProfileValue {

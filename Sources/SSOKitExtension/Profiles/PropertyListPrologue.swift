@@ -1,9 +1,9 @@
-/// The checks an XML property list passes before any parser sees it.
+/// The checks an XML property list passes before it is read.
 ///
-/// Every real `.mobileconfig` starts with Apple's `<!DOCTYPE plist PUBLIC ...>`, which is harmless: Foundation's
-/// parser never loads it. Entity declarations and internal DTD subsets are another matter. Foundation on Linux
-/// refuses them today (and every entity reference but the five predefined ones), but a profile that declares one is
-/// refused here by name, whatever the parser would do.
+/// Every real `.mobileconfig` starts with Apple's `<!DOCTYPE plist PUBLIC ...>`, which is harmless: nothing loads
+/// it. Entity declarations and internal DTD subsets are another matter: a profile that declares one, or any other
+/// markup, anywhere in the document, is refused here by name before ``XMLPropertyListReader`` (which refuses them
+/// too, and knows no entity but the five predefined ones) sees a byte.
 enum PropertyListPrologue {
     /// Throws ``ProfileError/Code-swift.struct/entityDeclarationsRefused`` when `bytes` declare entities, hold an
     /// internal DTD subset, or any other markup declaration.
