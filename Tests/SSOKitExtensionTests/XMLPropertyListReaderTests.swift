@@ -54,7 +54,7 @@ struct XMLPropertyListReaderTests {
             \t</data>
             \t<key>nothing</key><data></data>
             \t<key>list</key><array><array/><dict/></array>
-            \t<key>line</key><string>a\r\nb\rc</string>
+            \t<key>line</key><string>a&#13;&#10;b&#13;c</string>
             </dict>
             </plist>
 
@@ -67,7 +67,7 @@ struct XMLPropertyListReaderTests {
                     "integer": .integer(.min), "big": .integer(.max), "real": .real(6.02e23), "yes": .bool(true),
                     "no": .bool(false), "date": .date(Date(timeIntervalSince1970: 1_767_225_600)),
                     "data": .data([0, 1, 2, 255]), "nothing": .data([]),
-                    "list": .array([.array([]), .dictionary([:])]), "line": .string("a\nb\nc"),
+                    "list": .array([.array([]), .dictionary([:])]), "line": .string("a\r\nb\rc"),
                 ]))
     }
 
@@ -122,20 +122,50 @@ struct XMLPropertyListReaderTests {
             ("a CDATA section between values", #"<plist><array><![CDATA[x]]></array></plist>"#),
             ("a malformed name", #"<plist><1/></plist>"#),
             ("a truncated tag", #"<plist><true"#),
+            ("a raw carriage return", "<plist><string>a\r\nb</string></plist>"),
+            ("a raw carriage return in CDATA", "<plist><string><![CDATA[a\rb]]></string></plist>"),
+            ("a control character in CDATA", "<plist><string><![CDATA[a\u{0}b]]></string></plist>"),
+            ("U+FFFE", "<plist><string>a\u{FFFE}</string></plist>"),
+            (
+                "31 combining marks in a row",
+                "<plist><string>a" + String(repeating: "\u{301}", count: 31) + "</string></plist>"
+            ),
+            ("a key that is not ASCII", "<plist><dict><key>\u{212A}ey</key><true/></dict></plist>"),
+            ("a reference inside <data>", #"<plist><data>QUJD&#x51;UJD</data></plist>"#),
+            ("a reference inside <integer>", #"<plist><integer>&#49;2</integer></plist>"#),
+            ("CDATA inside <data>", #"<plist><data><![CDATA[QUJD]]></data></plist>"#),
+            ("a comment inside <integer>", #"<plist><integer>1<!-- -->2</integer></plist>"#),
+            ("non-ASCII inside <date>", "<plist><date>2026-01-01T00:00:00\u{FF3A}</date></plist>"),
+            (
+                "a > inside a DOCTYPE literal",
+                #"<!DOCTYPE plist SYSTEM "><plist><true/></plist><!--"><plist><false/></plist>"#
+            ),
+            ("a DOCTYPE without a name", #"<!DOCTYPEplist><plist><true/></plist>"#),
+            ("-- inside a comment", #"<plist><!-- a -- b --><true/></plist>"#),
+            ("a processing instruction without a target", #"<plist><??><true/></plist>"#),
+            ("white space in <true>", #"<plist><true> </true></plist>"#),
         ])
     func refusals(reason: String, body: String) throws {
         let error = #expect(throws: ProfileError.self, "\(reason)") { try read(body) }
         #expect(error?.code == .malformedProfile, "\(reason): \(error?.reason ?? "")")
     }
 
-    @Test("a number that is one long grapheme cluster (a digit and 200,000 combining marks) is read byte-wise")
+    @Test("a digit and 200,000 alternating combining marks (one Character) is refused at once, as number or text")
     func combiningMarks() throws {
-        let marks = String(repeating: "\u{301}", count: 200_000)
-        for element in ["integer", "real"] {
+        let marks = String(repeating: "\u{301}\u{316}", count: 100_000)
+        for element in ["integer", "real", "string", "key"] {
             let error = #expect(throws: ProfileError.self) { try read(plist("<\(element)>1\(marks)</\(element)>")) }
             #expect(error?.code == .malformedProfile)
         }
-        #expect(try read(plist("<string>1\(marks)</string>")) == .string("1" + marks))
+    }
+
+    @Test("30 combining marks in a row are read; markup-like text in CDATA and comments is text, not a declaration")
+    func acceptedEdges() throws {
+        let marks = "a" + String(repeating: "\u{301}", count: 30)
+        #expect(try read(plist("<string>\(marks)</string>")) == .string(marks))
+        let cdata = #"<string><![CDATA[<!ENTITY x "y">]]></string>"#
+        #expect(try ProfileDocumentProbe.read(plist(cdata)) == .string(#"<!ENTITY x "y">"#))
+        #expect(try ProfileDocumentProbe.read(plist("<!-- <!x> --><true/>")) == .bool(true))
     }
 
     @Test("text that is not UTF-8 is refused")
@@ -147,12 +177,14 @@ struct XMLPropertyListReaderTests {
         #expect(error?.code == .malformedProfile)
     }
 
-    @Test("an encoding other than UTF-8 is refused as unsupported")
+    @Test("an encoding other than UTF-8 is refused as unsupported, however its name is spelled")
     func otherEncoding() throws {
-        let error = #expect(throws: ProfileError.self) {
-            try read(plist("<true/>"), prologue: #"<?xml version="1.0" encoding="UTF-16"?>"#)
+        for encoding in ["UTF-16", "ISO-8859-1", "UTF\r\u{18}"] {
+            let error = #expect(throws: ProfileError.self) {
+                try read(plist("<true/>"), prologue: "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>")
+            }
+            #expect(error?.code == .unsupportedFormat, "\(encoding.debugDescription)")
         }
-        #expect(error?.code == .unsupportedFormat)
     }
 
     @Test("an internal DTD subset or a markup declaration is refused by name, also past the prologue check")
@@ -195,6 +227,15 @@ struct XMLPropertyListReaderTests {
         let message = error?.reason ?? ""
         #expect(message.contains("at byte"))
         #expect(!message.contains("hunter2") && !message.contains("bogus") && !message.contains("client_secret"))
+    }
+}
+
+/// The reader behind the prologue check, as ``ProfileLoader`` runs them.
+private enum ProfileDocumentProbe {
+    static func read(_ body: String) throws -> ProfileValue {
+        let bytes = Array(body.utf8)
+        try PropertyListPrologue.check(bytes)
+        return try XMLPropertyListReader.read(bytes, maximumDepth: 32)
     }
 }
 

@@ -201,6 +201,7 @@ private struct Reader {
                     return String(decoding: slice, as: UTF8.self)
                 }
                 guard let string = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8") }
+                if let problem = StreamSafeText.problem(in: string) { throw failure(problem) }
                 return string
             }
             highBits |= byte
@@ -214,6 +215,7 @@ private struct Reader {
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 guard let string = String(validating: scalars, as: UTF8.self) else { throw failure("invalid UTF-8") }
+                if let problem = StreamSafeText.problem(in: string) { throw failure(problem) }
                 return string
             }
             if byte < 0x20 { throw failure("control character in string") }

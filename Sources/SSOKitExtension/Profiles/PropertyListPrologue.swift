@@ -12,8 +12,11 @@ enum PropertyListPrologue {
         var index = 0
         while let start = firstIndex(of: declaration, in: bytes, from: index) {
             let rest = bytes[(start + 2)...]
+            // A comment or CDATA section is skipped whole: what it holds is text, not markup.
             if rest.starts(with: "--".utf8) || rest.starts(with: "[CDATA[".utf8) {
-                index = start + 2
+                let terminator = Array((rest.starts(with: "--".utf8) ? "-->" : "]]>").utf8)
+                guard let end = firstIndex(of: terminator, in: bytes, from: start + 4) else { return }
+                index = end + terminator.count
                 continue
             }
             guard startsCaseInsensitive(rest, with: "DOCTYPE") else {

@@ -1,3 +1,5 @@
+import SSOKitCore
+
 /// A position in an XML document and the lexical pieces ``XMLPropertyListReader`` reads there: tags, character data
 /// with its references, comments, processing instructions and the document type declaration.
 ///
@@ -58,7 +60,9 @@ struct XMLCursor {
             throw failure("the XML declaration's encoding is not quoted")
         }
         value = value.dropFirst()
-        let encoding = value.prefix { $0 != quote }.map { $0 | 0x20 }
+        let encoding = value.prefix { $0 != quote }.map {
+            $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0
+        }
         guard encoding.elementsEqual("utf-8".utf8) else {
             throw ProfileError(.unsupportedFormat, "only UTF-8 XML property lists are read")
         }
@@ -126,8 +130,13 @@ struct XMLCursor {
         index += 1
     }
 
-    /// The character data of the element `tag` opened, up to and including its close tag: references resolved,
-    /// CDATA sections copied, comments and processing instructions skipped, line ends normalised to LF.
+    /// The character data of a `<string>` or `<key>`, up to and including its close tag: references resolved,
+    /// CDATA sections copied, comments and processing instructions skipped.
+    ///
+    /// Refused, wherever they stand: control characters (a tab and a line feed aside), a raw carriage return (parsers
+    /// disagree on whether to turn it into a line feed; `&#13;` means one), U+FFFE and U+FFFF, and more than 30
+    /// combining marks in a row, the limit of Unicode's Stream-Safe Text Format (UAX #15), beyond which comparing
+    /// and hashing the text (both normalise it) takes time quadratic in its length.
     mutating func text(of tag: Tag) throws(ProfileError) -> String {
         guard !tag.isEmpty else { return "" }
         var text: [UInt8] = []
@@ -141,7 +150,11 @@ struct XMLCursor {
                 } else if isAt("<![CDATA[") {
                     index += 9
                     let end = try end(of: "]]>", what: "CDATA section")
-                    text.append(contentsOf: bytes[index..<end])
+                    while index < end {
+                        try checkCharacter(bytes[index])
+                        text.append(bytes[index])
+                        index += 1
+                    }
                     index = end + 3
                 } else if isAt("<!--") {
                     try skipComment()
@@ -152,14 +165,10 @@ struct XMLCursor {
                 }
             } else if byte == UInt8(ascii: "&") {
                 try reference(into: &text)
-            } else if byte == 0x0D {
-                text.append(0x0A)
-                index += 1
-                if !isAtEnd && bytes[index] == 0x0A { index += 1 }
             } else if isAt("]]>") {
                 throw failure("]]> outside a CDATA section")
             } else {
-                guard byte >= 0x20 || byte == 0x09 || byte == 0x0A else { throw failure("a control character") }
+                try checkCharacter(byte)
                 text.append(byte)
                 index += 1
             }
@@ -167,7 +176,36 @@ struct XMLCursor {
         guard let string = String(validating: text, as: UTF8.self) else {
             throw failure("text that is not UTF-8 before this point")
         }
+        if let problem = StreamSafeText.problem(in: string) { throw failure(problem) }
+        guard !string.unicodeScalars.contains(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) else {
+            throw failure("U+FFFE or U+FFFF, which XML does not allow")
+        }
         return string
+    }
+
+    /// The text of an `<integer>`, `<real>`, `<date>` or `<data>`, up to and including its close tag: printable
+    /// ASCII and white space only, with no reference, CDATA section, comment or processing instruction, since no
+    /// tool writes them there and parsers disagree on what they mean inside such values.
+    mutating func plainText(of tag: Tag) throws(ProfileError) -> String {
+        guard !tag.isEmpty else { return "" }
+        let start = index
+        while !isAtEnd && bytes[index] != UInt8(ascii: "<") {
+            let byte = bytes[index]
+            guard (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&")) || Self.isSpace(byte) else {
+                throw failure("<\(tag.name)> holds something other than printable ASCII")
+            }
+            index += 1
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        try closeTag(tag.name)
+        return text
+    }
+
+    /// Refuses a byte XML or this reader does not allow in text.
+    private func checkCharacter(_ byte: UInt8) throws(ProfileError) {
+        guard byte >= 0x20 || byte == 0x09 || byte == 0x0A else {
+            throw failure(byte == 0x0D ? "a raw carriage return (write &#13;)" : "a control character")
+        }
     }
 
     // MARK: - Pieces
@@ -267,31 +305,46 @@ struct XMLCursor {
         index += 1
     }
 
+    /// Skips `<!-- ... -->`; `--` may not stand inside a comment (XML 1.0 §2.5).
     private mutating func skipComment() throws(ProfileError) {
         index += 4
-        index = try end(of: "-->", what: "comment") + 3
+        let dashes = try end(of: "--", what: "comment")
+        guard dashes + 2 < bytes.count, bytes[dashes + 2] == UInt8(ascii: ">") else {
+            throw failure("-- inside a comment")
+        }
+        index = dashes + 3
     }
 
+    /// Skips `<?target ...?>`; the target is a name.
     private mutating func skipProcessingInstruction() throws(ProfileError) {
         index += 2
+        _ = try name()
         index = try end(of: "?>", what: "processing instruction") + 2
     }
 
-    /// Skips `<!DOCTYPE ...>`, honouring quoted literals; an internal subset (`[`) is refused.
+    /// Skips `<!DOCTYPE name ...>`. It ends at the first `>`, as every property-list parser agrees: a `>` inside a
+    /// quoted literal (where XML would read on, and Foundation would not) is refused, as are `<` and an internal
+    /// subset (`[`).
     private mutating func skipDoctype() throws(ProfileError) {
         index += 9
+        guard skipSpace() else { throw failure("a malformed document type declaration") }
         var quote: UInt8?
         while !isAtEnd {
             let byte = bytes[index]
             index += 1
             if let open = quote {
                 if byte == open { quote = nil }
+                guard byte != UInt8(ascii: ">") && byte != UInt8(ascii: "<") else {
+                    throw failure("a < or > inside a literal of the document type declaration")
+                }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
             } else if byte == UInt8(ascii: "[") {
                 throw ProfileError(
                     .entityDeclarationsRefused,
                     "the property list's DOCTYPE has an internal subset (entity declarations)")
+            } else if byte == UInt8(ascii: "<") {
+                throw failure("a < inside the document type declaration")
             } else if byte == UInt8(ascii: ">") {
                 return
             }

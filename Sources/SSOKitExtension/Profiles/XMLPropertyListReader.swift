@@ -5,12 +5,17 @@
 /// no profile tool writes (hexadecimal integers, a bare value without `<plist>`), and keeps the last of two equal
 /// dictionary keys. This reader accepts what Apple's tools and Python's `plistlib` write and nothing looser:
 /// - an optional byte-order mark, XML declaration (UTF-8 only), comments, processing instructions and one
-///   `<!DOCTYPE ...>` without an internal subset before `<plist>`, which holds exactly one value;
-/// - `<dict>` (a `<key>` before every value, no key twice), `<array>`, `<string>`, `<integer>` (decimal, 64-bit),
-///   `<real>` (finite), `<true/>`, `<false/>`, `<date>` (`YYYY-MM-DDThh:mm:ssZ`) and `<data>` (padded base64);
-/// - in text, the five predefined entities, character references to XML characters, CDATA sections and comments.
+///   `<!DOCTYPE ...>` (no internal subset, no `<` or `>` in its literals) before `<plist>`, which holds one value;
+/// - `<dict>` (an ASCII `<key>` before every value, no key twice), `<array>`, `<string>`, `<integer>` (decimal,
+///   64-bit), `<real>` (finite), `<true/>`, `<false/>`, `<date>` (`YYYY-MM-DDThh:mm:ssZ`) and `<data>` (padded
+///   base64), the last four in plain ASCII;
+/// - in a `<string>` or `<key>`, the five predefined entities, character references to XML characters, CDATA
+///   sections and comments; no raw carriage return, and no more than 30 combining marks in a row.
 ///
-/// Nesting deeper than the limit is refused before it is read, so the recursion is bounded; every refusal is a
+/// Where parsers disagree (Foundation ends a DOCTYPE at its first `>`, expat at the first one outside quotes; one
+/// turns a carriage return into a line feed, the other keeps it; Swift finds `K` and the Kelvin sign equal), the
+/// input is refused, so that a profile cannot mean one thing to Apple's tools and another to SSOKit. Nesting deeper
+/// than the limit is refused before it is read, so the recursion is bounded; every refusal is a
 /// ``ProfileError/Code-swift.struct/malformedProfile`` naming the byte offset, never the profile's content.
 struct XMLPropertyListReader {
     private var cursor: XMLCursor
@@ -48,12 +53,12 @@ struct XMLPropertyListReader {
         case "dict": return .dictionary(try dictionary(tag, depth: depth))
         case "array": return .array(try array(tag, depth: depth))
         case "string": return .string(try cursor.text(of: tag))
-        case "integer": return .integer(try PropertyListScalar.integer(try cursor.text(of: tag)))
-        case "real": return .real(try PropertyListScalar.real(try cursor.text(of: tag)))
-        case "date": return .date(try PropertyListScalar.date(try cursor.text(of: tag)))
-        case "data": return .data(try PropertyListScalar.data(try cursor.text(of: tag)))
+        case "integer": return .integer(try PropertyListScalar.integer(try cursor.plainText(of: tag)))
+        case "real": return .real(try PropertyListScalar.real(try cursor.plainText(of: tag)))
+        case "date": return .date(try PropertyListScalar.date(try cursor.plainText(of: tag)))
+        case "data": return .data(try PropertyListScalar.data(try cursor.plainText(of: tag)))
         case "true", "false":
-            guard try cursor.text(of: tag).isEmpty else { throw cursor.failure("<\(tag.name)> is not empty") }
+            guard try cursor.plainText(of: tag).isEmpty else { throw cursor.failure("<\(tag.name)> is not empty") }
             return .bool(tag.name == "true")
         case "key": throw cursor.failure("a <key> outside a <dict>")
         default: throw cursor.failure("an element that is not a property-list type")
@@ -72,6 +77,9 @@ struct XMLPropertyListReader {
             let keyTag = try cursor.openTag()
             guard keyTag.name == "key" else { throw cursor.failure("a <dict> value without a <key> before it") }
             let key = try cursor.text(of: keyTag)
+            guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
+                throw cursor.failure("a <key> that is not ASCII (keys that differ in bytes may compare equal)")
+            }
             try cursor.skipMiscellany(doctypeAllowed: false)
             guard !cursor.isAt("</") else { throw cursor.failure("a <key> without a value") }
             guard members[key] == nil else { throw cursor.failure("a <dict> holds the same <key> twice") }
