@@ -131,10 +131,12 @@ struct CookieJar: Sendable, Equatable {
         return cookiePath.hasSuffix("/") || requestPath.dropFirst(cookiePath.count).hasPrefix("/")
     }
 
-    /// RFC 6265 §5.1.4's default-path: the request path up to, not including, its last `/`.
+    /// RFC 6265 §5.1.4's default-path: the request path up to, not including, its last `/`. Searched in the UTF-8
+    /// bytes: walking back by Characters over a run of regional indicators takes time quadratic in its length.
     private static func defaultPath(_ url: URL) -> String {
         let path = url.path
-        guard path.hasPrefix("/"), let last = path.lastIndex(of: "/"), last != path.startIndex else { return "/" }
+        guard path.hasPrefix("/"), let last = path.utf8.lastIndex(of: UInt8(ascii: "/")), last != path.startIndex
+        else { return "/" }
         return String(path[..<last])
     }
 

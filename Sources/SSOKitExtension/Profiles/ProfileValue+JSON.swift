@@ -24,6 +24,10 @@ extension ProfileValue {
         case .object(let members):
             var converted: [String: ProfileValue] = [:]
             for (name, member) in members {
+                // As in a property list's <key>: names that differ in bytes may compare equal in Swift.
+                guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+                    throw ProfileError(.malformedProfile, "a member name is not ASCII")
+                }
                 if let value = try fromJSON(member) { converted[name] = value }
             }
             return .dictionary(converted)

@@ -63,7 +63,7 @@ struct XMLCursor {
         let encoding = value.prefix { $0 != quote }.map {
             $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 0x20 : $0
         }
-        guard encoding.elementsEqual("utf-8".utf8) else {
+        guard encoding.elementsEqual("utf-8".utf8) || encoding.elementsEqual("utf8".utf8) else {
             throw ProfileError(.unsupportedFormat, "only UTF-8 XML property lists are read")
         }
     }
@@ -133,10 +133,11 @@ struct XMLCursor {
     /// The character data of a `<string>` or `<key>`, up to and including its close tag: references resolved,
     /// CDATA sections copied, comments and processing instructions skipped.
     ///
-    /// Refused, wherever they stand: control characters (a tab and a line feed aside), a raw carriage return (parsers
-    /// disagree on whether to turn it into a line feed; `&#13;` means one), U+FFFE and U+FFFF, and more than 30
-    /// combining marks in a row, the limit of Unicode's Stream-Safe Text Format (UAX #15), beyond which comparing
-    /// and hashing the text (both normalise it) takes time quadratic in its length.
+    /// A carriage return is kept as written, as Apple's parser keeps it (and Foundation's writer writes it); an XML
+    /// parser such as expat would turn it into a line feed. Refused, wherever they stand: other control characters
+    /// (a tab and a line feed aside), U+FFFE and U+FFFF, and more than 30 combining marks in a row, the limit of
+    /// Unicode's Stream-Safe Text Format (UAX #15), beyond which comparing and hashing the text (both normalise it)
+    /// takes time quadratic in its length.
     mutating func text(of tag: Tag) throws(ProfileError) -> String {
         guard !tag.isEmpty else { return "" }
         var text: [UInt8] = []
@@ -203,9 +204,7 @@ struct XMLCursor {
 
     /// Refuses a byte XML or this reader does not allow in text.
     private func checkCharacter(_ byte: UInt8) throws(ProfileError) {
-        guard byte >= 0x20 || byte == 0x09 || byte == 0x0A else {
-            throw failure(byte == 0x0D ? "a raw carriage return (write &#13;)" : "a control character")
-        }
+        guard byte >= 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { throw failure("a control character") }
     }
 
     // MARK: - Pieces
@@ -305,14 +304,11 @@ struct XMLCursor {
         index += 1
     }
 
-    /// Skips `<!-- ... -->`; `--` may not stand inside a comment (XML 1.0 §2.5).
+    /// Skips `<!-- ... -->`, to the first `-->` as Apple's parser does (a `--` inside, which XML 1.0 §2.5 forbids
+    /// but hand-written dividers use, is read as part of the comment).
     private mutating func skipComment() throws(ProfileError) {
         index += 4
-        let dashes = try end(of: "--", what: "comment")
-        guard dashes + 2 < bytes.count, bytes[dashes + 2] == UInt8(ascii: ">") else {
-            throw failure("-- inside a comment")
-        }
-        index = dashes + 3
+        index = try end(of: "-->", what: "comment") + 3
     }
 
     /// Skips `<?target ...?>`; the target is a name.

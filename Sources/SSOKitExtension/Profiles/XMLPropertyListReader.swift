@@ -10,11 +10,12 @@
 ///   64-bit), `<real>` (finite), `<true/>`, `<false/>`, `<date>` (`YYYY-MM-DDThh:mm:ssZ`) and `<data>` (padded
 ///   base64), the last four in plain ASCII;
 /// - in a `<string>` or `<key>`, the five predefined entities, character references to XML characters, CDATA
-///   sections and comments; no raw carriage return, and no more than 30 combining marks in a row.
+///   sections and comments; no more than 30 combining marks in a row.
 ///
-/// Where parsers disagree (Foundation ends a DOCTYPE at its first `>`, expat at the first one outside quotes; one
-/// turns a carriage return into a line feed, the other keeps it; Swift finds `K` and the Kelvin sign equal), the
-/// input is refused, so that a profile cannot mean one thing to Apple's tools and another to SSOKit. Nesting deeper
+/// Where parsers disagree, the input is refused (Foundation ends a DOCTYPE at its first `>`, expat at the first one
+/// outside quotes; Swift finds `K` and the Kelvin sign equal) or read as Apple's parser reads it (a carriage return
+/// is kept; a comment ends at the first `-->`), so that a profile cannot mean one thing to Apple's tools and
+/// another to SSOKit. Nesting deeper
 /// than the limit is refused before it is read, so the recursion is bounded; every refusal is a
 /// ``ProfileError/Code-swift.struct/malformedProfile`` naming the byte offset, never the profile's content.
 struct XMLPropertyListReader {

@@ -55,9 +55,10 @@ enum RequestTarget: Equatable {
                 guard rest.hasPrefix(":") else { return nil }
                 portText = rest.dropFirst()
             }
-        } else if let colon = authority.lastIndex(of: ":") {
+        } else if let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")) {
+            // Bytes, not Characters: walking back over a run of regional indicators is quadratic.
             host = authority[..<colon]
-            portText = authority[authority.index(after: colon)...]
+            portText = authority[authority.utf8.index(after: colon)...]
         }
         guard !host.isEmpty else { return nil }
         guard let portText else { return (host, nil) }

@@ -36,6 +36,14 @@ import Testing
         #expect(jar.header(for: url("https://idp.test/saml/sso/redirect"), now: now) == "default=3; root=1")
     }
 
+    @Test func theDefaultPathIsFoundInTheBytesEvenAfterRegionalIndicators() {
+        var jar = CookieJar()
+        let flags = String(repeating: "%F0%9F%87%A6", count: 16_384)
+        jar.store(setCookie: "f=1", from: url("https://idp.test/a/\(flags)/b"), now: now)
+        #expect(jar.header(for: url("https://idp.test/a/\(flags)/c"), now: now) == "f=1")
+        #expect(jar.header(for: url("https://idp.test/a/c"), now: now) == nil)
+    }
+
     @Test func secureCookiesNeedHTTPSOrLoopback() {
         var jar = CookieJar()
         jar.store(setCookie: "s=1; Secure", from: url("http://idp.test/"), now: now)
