@@ -91,7 +91,8 @@ struct RightsAuthorizeCommand: AsyncParsableCommand {
     @Option(
         help: """
             A base64url challenge (1-4096 bytes) to answer: an ECDSA P-256 SHA-256 signature, raw r||s in base64url, \
-            of the text 'ssokit-right-challenge-v1', one NUL byte, then the challenge.
+            of the text 'ssokit-right-challenge-v1', one NUL byte, then the challenge. Base64url may begin with '-': \
+            write --challenge=VALUE.
             """)
     var challenge: String?
 

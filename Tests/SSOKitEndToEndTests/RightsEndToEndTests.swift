@@ -28,7 +28,8 @@ struct RightsEndToEndTests {
 
     private func signature(of challenge: [UInt8], by identifier: String) async throws -> P256.Signing.ECDSASignature {
         let signed = try await ssokit(
-            ["rights", "authorize", identifier, "--challenge", Base64URL.encode(challenge)], environment: passphrase)
+            // `--challenge=VALUE`: base64url text may begin with '-', which would otherwise read as an option.
+            ["rights", "authorize", identifier, "--challenge=" + Base64URL.encode(challenge)], environment: passphrase)
         #expect(signed.status == 0, "authorize failed: \(signed.stdout) \(signed.stderr)")
         let bytes = try #require((signed.json?["signature"] as? String).flatMap { Base64URL.decode($0) })
         return try P256.Signing.ECDSASignature(rawRepresentation: bytes)
@@ -58,7 +59,8 @@ struct RightsEndToEndTests {
     func serverVerifiesChallenge() async throws {
         defer { try? FileManager.default.removeItem(at: base) }
         let key = try await createRight("com.example.device")
-        let challenge = (0..<32).map { _ in UInt8.random(in: 0...255) }
+        // 0xF8 first: the base64url text then begins with '-' (which a random challenge does one time in 64).
+        let challenge = [0xF8] + (0..<31).map { _ in UInt8.random(in: 0...255) }
         let answer = try await signature(of: challenge, by: "com.example.device")
         let context = Array("ssokit-right-challenge-v1".utf8) + [0]
         #expect(key.isValidSignature(answer, for: context + challenge))
