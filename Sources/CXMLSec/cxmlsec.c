@@ -30,6 +30,7 @@
 #include <xmlsec/xmldsig.h>
 #include <xmlsec/xmlenc.h>
 #include <xmlsec/xmlsec.h>
+#include <xmlsec/xmltree.h>
 #include <xmlsec/openssl/app.h>
 #include <xmlsec/openssl/crypto.h>
 #include <xmlsec/openssl/evp.h>
@@ -215,7 +216,7 @@ xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, int max_depth
     *status = SSOKIT_PARSE_MALFORMED;
     if (scan != NULL) memset(scan, 0, sizeof(*scan));
     if (ssokit_xmlsec_initialize() != 0 || bytes == NULL || length <= 0) return NULL;
-    xmlParserCtxtPtr parser = xmlNewParserCtxt();
+    xmlParserCtxtPtr parser = xmlCreateMemoryParserCtxt(bytes, length);
     if (parser == NULL) return NULL;
     ssokit_parse_state state = {0};
     if (scan != NULL && assertion_namespace != NULL) {
@@ -230,8 +231,15 @@ xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, int max_depth
     parser->sax->serror = ssokit_stop_at_fatal_error;
     parser->sax->startElementNs = ssokit_start_element;
     parser->sax->endElementNs = ssokit_end_element;
-    int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
-    xmlDocPtr doc = xmlCtxtReadMemory(parser, bytes, length, NULL, NULL, options);
+    xmlCtxtUseOptions(parser, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    // IDs are registered by SSOKit alone (ssokit_note_element here, ssokit_register_ids later), with their values as
+    // read. Left to itself, libxml2 registers every xml:id too, keyed by the value as written (`a&#38;b` for
+    // `a&amp;b`), so the table would hold a key that SSOKit never vetted, and which outlives its element when xmlsec
+    // frees a subtree (freeing removes only the decoded key).
+    parser->loadsubset |= XML_SKIP_IDS;
+    xmlParseDocument(parser);
+    xmlDocPtr doc = parser->myDoc;
+    parser->myDoc = NULL;
     int well_formed = parser->wellFormed;
     xmlFreeParserCtxt(parser);
     if (state.saw_doctype || (doc != NULL && doc->intSubset != NULL)) {
@@ -368,6 +376,23 @@ static int ssokit_enable_verification_transforms(xmlSecDSigCtxPtr ctx, int allow
     return 0;
 }
 
+// Whether every ds:Reference of the signature's SignedInfo has a URI, read as xmlsec reads it (xmlGetProp: the first
+// attribute named URI, in any namespace), that begins with '#' and holds no '(' and no white space: a bare-name
+// fragment, which the flags below resolve as one ID lookup. Checked before xmlsec does any work, so that no
+// XPointer expression is ever evaluated.
+static int ssokit_references_are_bare_names(xmlNodePtr signature) {
+    xmlNodePtr signed_info = xmlSecFindChild(signature, xmlSecNodeSignedInfo, xmlSecDSigNs);
+    if (signed_info == NULL) return 0;
+    for (xmlNodePtr child = signed_info->children; child != NULL; child = child->next) {
+        if (!xmlSecCheckNodeName(child, xmlSecNodeReference, xmlSecDSigNs)) continue;
+        xmlChar *uri = xmlGetProp(child, xmlSecAttrURI);
+        int bare = uri != NULL && uri[0] == '#' && strpbrk((const char *)uri, "( \t\r\n") == NULL;
+        if (uri != NULL) xmlFree(uri);
+        if (!bare) return 0;
+    }
+    return 1;
+}
+
 ssokit_dsig_status ssokit_dsig_verify(
     xmlNodePtr signature, const ssokit_key *key, int allow_sha1, char *reference_uri, size_t reference_uri_capacity,
     int *reference_count) {
@@ -378,8 +403,22 @@ ssokit_dsig_status ssokit_dsig_verify(
     }
     xmlSecDSigCtxPtr ctx = xmlSecDSigCtxCreate(NULL);
     if (ctx == NULL) return SSOKIT_DSIG_ERROR;
+    // Manifests: xmlsec digests every Reference of a ds:Manifest inside a ds:Object, before the signature value is
+    // checked and whatever its outcome. An Object is not covered by the signature, so anyone could append thousands
+    // of References to the whole document (each one a full canonicalisation) to any Response. SAML signs one
+    // element through SignedInfo's one Reference; nothing SSOKit accepts depends on a Manifest, so none is read.
+    ctx->flags |= XMLSEC_DSIG_FLAGS_IGNORE_MANIFESTS;
+    // The Reference: callers pass only a signature whose one URI is '#' + an ID without '(' or white space, and the
+    // document's IDs are unique. xmlsec would evaluate such a fragment as the XPointer `xpointer(id('...'))` (a
+    // fresh XPath context with every function registered, then the expression compiled and run); this flag makes
+    // it one lookup of exactly that ID in the document's ID table (xmlGetID), which is what `id()` consults too,
+    // and the same node set (the element and its descendants, comments excluded). The name is xmlsec's: it was
+    // added for Visa 3-D Secure, whose IDs are not valid XPointer expressions. Fragments that begin with
+    // `xpointer(` or `xmlns(` would still go through XPointer: ssokit_references_are_bare_names refuses them first.
+    ctx->flags |= XMLSEC_DSIG_FLAGS_USE_VISA3D_HACK;
     ssokit_dsig_status result = SSOKIT_DSIG_ERROR;
     if (ssokit_enable_verification_transforms(ctx, allow_sha1) < 0) goto done;
+    if (!ssokit_references_are_bare_names(signature)) goto done;
     ctx->signKey = xmlSecKeyDuplicate(key->key);
     if (ctx->signKey == NULL) goto done;
     if (xmlSecDSigCtxVerify(ctx, signature) < 0) goto done;
@@ -943,6 +982,26 @@ xmlNodePtr ssokit_node_child_named(xmlNodePtr node, xmlNodePtr from, const char 
         if (ssokit_is_element_named(child, local_name, namespace_uri)) return child;
     }
     return NULL;
+}
+
+int ssokit_node_has_namespaced_attribute(xmlNodePtr node) {
+    if (node == NULL || node->type != XML_ELEMENT_NODE) return 0;
+    xmlNodePtr current = node;
+    while (current != NULL) {
+        if (current->type == XML_ELEMENT_NODE) {
+            for (xmlAttrPtr attribute = current->properties; attribute != NULL; attribute = attribute->next) {
+                if (attribute->ns != NULL) return 1;
+            }
+            if (current->children != NULL) {
+                current = current->children;
+                continue;
+            }
+        }
+        while (current != node && current->next == NULL) current = current->parent;
+        if (current == node) return 0;
+        current = current->next;
+    }
+    return 0;
 }
 
 int ssokit_node_count_children_named(

@@ -48,6 +48,8 @@ int ssokit_node_attribute_borrowed(xmlNodePtr node, const char *name, const char
 /// The first element child of `node` at or after `from` (the first child when `from` is NULL) named `local_name` in
 /// `namespace_uri`, or NULL. One call instead of one per child: the verifier looks children up on every Response.
 xmlNodePtr ssokit_node_child_named(xmlNodePtr node, xmlNodePtr from, const char *local_name, const char *namespace_uri);
+/// Whether `node` or any element inside it carries an attribute in a namespace.
+int ssokit_node_has_namespaced_attribute(xmlNodePtr node);
 /// How many element children of `node` are named `local_name` in `namespace_uri`, and the first of them in *first.
 int ssokit_node_count_children_named(
     xmlNodePtr node, const char *local_name, const char *namespace_uri, xmlNodePtr *first);
@@ -109,8 +111,10 @@ typedef enum {
 /// Verifies one enveloped ds:Signature with `key` only (KeyInfo is never read: there is no keys manager).
 /// Only same-document references (no URI is ever opened); the transforms allowed are exclusive C14N and enveloped-signature; the
 /// signature methods RSA-SHA256/384/512 and ECDSA-SHA256/384/512 (and RSA/ECDSA-SHA1 with allow_sha1); the digests
-/// SHA-256/384/512 (and SHA-1 with allow_sha1). On VALID, writes the single reference's URI (NUL-terminated) into
-/// reference_uri and the number of references into reference_count.
+/// SHA-256/384/512 (and SHA-1 with allow_sha1). A Reference is resolved as one lookup in the document's ID table,
+/// so the caller must have registered the IDs (ssokit_register_ids or a scanning parse); a Reference whose URI is
+/// not '#' + a name without '(' or white space is ERROR before any work; ds:Manifest references are never processed. On VALID, writes the single reference's URI (NUL-terminated) into reference_uri
+/// and the number of references into reference_count.
 ssokit_dsig_status ssokit_dsig_verify(
     xmlNodePtr signature, const ssokit_key *key, int allow_sha1, char *reference_uri, size_t reference_uri_capacity,
     int *reference_count);

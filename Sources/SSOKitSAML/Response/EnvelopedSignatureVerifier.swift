@@ -32,11 +32,17 @@ struct EnvelopedSignatureVerifier {
             throw SAMLError(
                 .malformedSignature, "\(context) has \(references.count) references; exactly one is allowed")
         }
-        guard let id = signed.attribute("ID"), !id.isEmpty, let uri = reference.attribute("URI"), uri == "#" + id
+        // Byte for byte: `String ==` would equate canonically equivalent IDs that the ID table keeps apart.
+        guard let id = signed.attribute("ID"), !id.isEmpty, let uri = reference.attribute("URI"),
+            uri.utf8.elementsEqual(("#" + id).utf8)
         else {
             throw SAMLError(.signatureWrapping, "\(context) does not reference the element it is attached to")
         }
+        guard Self.isBareName(id) else {
+            throw SAMLError(.signatureWrapping, "\(context) references its element by an ID that is not a bare name")
+        }
         try checkAlgorithms(signedInfo: signedInfo, reference: reference, context: { context })
+        try SignedInfoShape.check(signedInfo, reference: reference, context: { context })
 
         var lastStatus = SSOKIT_DSIG_INVALID
         for certificate in orderedCertificates(hintedBy: signature) {
@@ -49,7 +55,7 @@ struct EnvelopedSignatureVerifier {
                     buffer.count, &referenceCount)
                 guard status == SSOKIT_DSIG_VALID, let start = buffer.baseAddress else { return (status, false) }
                 let matches = start.withMemoryRebound(to: UInt8.self, capacity: buffer.count) {
-                    XMLText.equals(UnsafeBufferPointer(start: $0, count: strlen(start)), uri)
+                    UnsafeBufferPointer(start: $0, count: strlen(start)).elementsEqual(uri.utf8)
                 }
                 return (status, matches)
             }
@@ -65,6 +71,13 @@ struct EnvelopedSignatureVerifier {
             throw SAMLError(.invalidSignature, "\(context) could not be verified with any pinned IdP certificate")
         }
         throw SAMLError(.invalidSignature, "\(context) does not verify with any pinned IdP certificate")
+    }
+
+    /// Whether `#` + `id` can only mean the element with that ID. xmlsec reads a fragment that begins with
+    /// `xpointer(` or `xmlns(` as an XPointer expression, which may select any other element, and XPath's `id()`
+    /// reads white space as a list of IDs. An xs:ID is an NCName, which holds neither `(` nor white space.
+    static func isBareName(_ id: String) -> Bool {
+        !id.utf8.contains { $0 == UInt8(ascii: "(") || $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
     private func checkAlgorithms(signedInfo: XMLElement, reference: XMLElement, context: () -> String)
