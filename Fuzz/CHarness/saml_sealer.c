@@ -120,7 +120,8 @@ int fuzz_saml_seal(
     *output_length = 0;
     if (sealer == NULL || length > (1u << 20)) return -1;
     ssokit_parse_status status;
-    xmlDocPtr doc = ssokit_xml_parse((const char *)xml, (int)length, 64, &status);
+    ssokit_parse_limits limits = {.max_depth = 64, .max_attributes = 64, .max_namespaces = 64};
+    xmlDocPtr doc = ssokit_xml_parse((const char *)xml, (int)length, &limits, &status);
     if (doc == NULL) return -1;
     int rc = -1;
     xmlNodePtr response = xmlDocGetRootElement(doc);

@@ -1,8 +1,10 @@
 // libxml2 + xmlsec1-openssl behind a handful of functions. No canonicalisation or cryptography is written here:
 // every digest, signature and cipher runs inside xmlsec and OpenSSL.
 
+#define _GNU_SOURCE  // memmem
 #include "CXMLSec.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +101,14 @@ typedef struct {
     // from these, without a second walk over the finished tree.
     int depth;
     int deepest;
+    // Attributes on one element, and namespace declarations in scope (on the element and its ancestors), each
+    // against its cap: libxml2 appends an element's attributes one list walk at a time and exclusive C14N searches
+    // every in-scope declaration for every element of the document (once per PrefixList entry), so beyond a few
+    // dozen of either a small document costs seconds. Set when a cap is passed; the parser is then stopped.
+    int max_attributes;
+    int max_namespaces;
+    int namespaces_in_scope;
+    int too_complex;
     // When not NULL, ssokit_scan_document's work, done element by element (see ssokit_note_element).
     const char *assertion_namespace;
     ssokit_parse_scan *scan;
@@ -141,7 +151,16 @@ static void ssokit_start_element(void *ctx, const xmlChar *local_name, const xml
                                  int defaulted_count, const xmlChar **attributes) {
     xmlParserCtxtPtr parser = (xmlParserCtxtPtr)ctx;
     ssokit_parse_state *state = (ssokit_parse_state *)parser->_private;
-    if (state != NULL && ++state->depth > state->deepest) state->deepest = state->depth;
+    if (state != NULL) {
+        if (++state->depth > state->deepest) state->deepest = state->depth;
+        state->namespaces_in_scope += namespace_count;
+        if (attribute_count > state->max_attributes || state->namespaces_in_scope > state->max_namespaces) {
+            // Before the element is built: its attributes are the expensive part.
+            state->too_complex = 1;
+            xmlStopParser(parser);
+            return;
+        }
+    }
     xmlNodePtr parent = parser->node;
     xmlSAX2StartElementNs(ctx, local_name, prefix, uri, namespace_count, namespaces, attribute_count, defaulted_count,
                           attributes);
@@ -151,7 +170,14 @@ static void ssokit_start_element(void *ctx, const xmlChar *local_name, const xml
 static void ssokit_end_element(void *ctx, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri) {
     xmlParserCtxtPtr parser = (xmlParserCtxtPtr)ctx;
     ssokit_parse_state *state = (ssokit_parse_state *)parser->_private;
-    if (state != NULL) state->depth--;
+    if (state != NULL) {
+        state->depth--;
+        // The element closing is parser->node: its declarations leave scope with it.
+        xmlNodePtr node = parser->node;
+        if (node != NULL && node->type == XML_ELEMENT_NODE) {
+            for (xmlNsPtr ns = node->nsDef; ns != NULL; ns = ns->next) state->namespaces_in_scope--;
+        }
+    }
     xmlSAX2EndElementNs(ctx, local_name, prefix, uri);
 }
 
@@ -181,44 +207,113 @@ static void ssokit_stop_at_fatal_error(void *ctx, xmlErrorPtr error) {
     xmlStopParser((xmlParserCtxtPtr)ctx);
 }
 
-static int ssokit_depth_exceeds(xmlNodePtr root, int max_depth) {
-    xmlNodePtr node = root;
+// The parse's caps, checked again over a finished tree (the plaintext of an EncryptedAssertion joins the document
+// through xmlsec's own parser, which SSOKit's callbacks do not see).
+int ssokit_doc_exceeds(xmlDocPtr doc, const ssokit_parse_limits *limits) {
+    xmlNodePtr root = doc == NULL ? NULL : xmlDocGetRootElement(doc);
+    if (root == NULL || limits == NULL || limits->max_depth < 1) return 1;
+    int in_scope = 0;
     int depth = 1;
+    xmlNodePtr node = root;
     while (node != NULL) {
-        if (node->type == XML_ELEMENT_NODE && depth > max_depth) return 1;
-        if (node->children != NULL && node->type == XML_ELEMENT_NODE) {
-            node = node->children;
-            depth++;
-            continue;
+        int declarations = 0;
+        int attributes = 0;
+        if (node->type == XML_ELEMENT_NODE) {
+            if (depth > limits->max_depth) return 1;
+            for (xmlNsPtr ns = node->nsDef; ns != NULL; ns = ns->next) declarations++;
+            for (xmlAttrPtr attribute = node->properties; attribute != NULL; attribute = attribute->next) {
+                attributes++;
+            }
+            in_scope += declarations;
+            if (attributes > limits->max_attributes || in_scope > limits->max_namespaces) return 1;
+            if (node->children != NULL) {
+                node = node->children;
+                depth++;
+                continue;
+            }
+            in_scope -= declarations;
         }
-        while (node != NULL && node->next == NULL) {
+        // Up past every ancestor whose last child this was, taking their declarations out of scope.
+        while (node != root && node->next == NULL) {
             node = node->parent;
             depth--;
-            if (node == root || depth <= 0) return 0;
+            for (xmlNsPtr ns = node->nsDef; ns != NULL; ns = ns->next) in_scope--;
         }
-        if (node == NULL || node == root) return 0;
+        if (node == root) return 0;
         node = node->next;
     }
     return 0;
 }
 
-int ssokit_doc_depth_exceeds(xmlDocPtr doc, int max_depth) {
-    xmlNodePtr root = doc == NULL ? NULL : xmlDocGetRootElement(doc);
-    return root == NULL ? 1 : ssokit_depth_exceeds(root, max_depth);
+// The end of the construct that starts at `from` and ends with `terminator` (the index just past it), or `length`.
+static int ssokit_skip_past(const char *bytes, int length, int from, const char *terminator) {
+    size_t size = strlen(terminator);
+    const char *found = memmem(bytes + from, (size_t)(length - from), terminator, size);
+    return found == NULL ? length : (int)(found - bytes) + (int)size;
 }
 
-xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status) {
-    return ssokit_xml_parse_scanning(bytes, length, max_depth, NULL, status, NULL);
+// Whether a start tag holds more than `most` '=' outside quoted values: more attributes and namespace declarations
+// than the limits can allow. libxml2 checks a tag's attributes for duplicates pairwise before any callback sees
+// the element (70,000 on one element: seconds), so this linear pass over the bytes refuses such a tag first.
+// Comments, CDATA sections, processing instructions and declarations are skipped whole.
+static int ssokit_some_tag_exceeds(const char *bytes, int length, int most) {
+    int i = 0;
+    while (i < length) {
+        const char *open = memchr(bytes + i, '<', (size_t)(length - i));
+        if (open == NULL) return 0;
+        i = (int)(open - bytes) + 1;
+        if (i < length && bytes[i] == '?') {
+            i = ssokit_skip_past(bytes, length, i, "?>");
+            continue;
+        }
+        if (i < length && bytes[i] == '!') {
+            if (i + 2 < length && bytes[i + 1] == '-' && bytes[i + 2] == '-') {
+                i = ssokit_skip_past(bytes, length, i + 3, "-->");
+            } else if (length - i >= 8 && memcmp(bytes + i, "![CDATA[", 8) == 0) {
+                i = ssokit_skip_past(bytes, length, i + 8, "]]>");
+            } else {
+                i = ssokit_skip_past(bytes, length, i, ">");
+            }
+            continue;
+        }
+        int count = 0;
+        char quote = 0;
+        for (; i < length; i++) {
+            char c = bytes[i];
+            if (quote != 0) {
+                if (c == quote) quote = 0;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '=') {
+                if (++count > most) return 1;
+            } else if (c == '>') {
+                break;
+            }
+        }
+    }
+    return 0;
 }
 
-xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, int max_depth, const char *assertion_namespace,
-                                    ssokit_parse_status *status, ssokit_parse_scan *scan) {
+xmlDocPtr ssokit_xml_parse(const char *bytes, int length, const ssokit_parse_limits *limits, ssokit_parse_status *status) {
+    return ssokit_xml_parse_scanning(bytes, length, limits, NULL, status, NULL);
+}
+
+xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, const ssokit_parse_limits *limits,
+                                    const char *assertion_namespace, ssokit_parse_status *status,
+                                    ssokit_parse_scan *scan) {
     *status = SSOKIT_PARSE_MALFORMED;
     if (scan != NULL) memset(scan, 0, sizeof(*scan));
-    if (ssokit_xmlsec_initialize() != 0 || bytes == NULL || length <= 0) return NULL;
+    if (ssokit_xmlsec_initialize() != 0 || bytes == NULL || length <= 0 || limits == NULL) return NULL;
+    long most = (long)limits->max_attributes + (long)limits->max_namespaces;
+    if (ssokit_some_tag_exceeds(bytes, length, most > INT_MAX ? INT_MAX : (int)most)) {
+        *status = SSOKIT_PARSE_TOO_COMPLEX;
+        return NULL;
+    }
     xmlParserCtxtPtr parser = xmlCreateMemoryParserCtxt(bytes, length);
     if (parser == NULL) return NULL;
     ssokit_parse_state state = {0};
+    state.max_attributes = limits->max_attributes;
+    state.max_namespaces = limits->max_namespaces;
     if (scan != NULL && assertion_namespace != NULL) {
         scan->complete = 1;
         state.assertion_namespace = assertion_namespace;
@@ -247,11 +342,16 @@ xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, int max_depth
         *status = SSOKIT_PARSE_DOCTYPE;
         return NULL;
     }
+    if (state.too_complex) {
+        if (doc != NULL) xmlFreeDoc(doc);
+        *status = SSOKIT_PARSE_TOO_COMPLEX;
+        return NULL;
+    }
     if (doc == NULL || !well_formed || xmlDocGetRootElement(doc) == NULL) {
         if (doc != NULL) xmlFreeDoc(doc);
         return NULL;
     }
-    if (state.deepest > max_depth) {
+    if (state.deepest > limits->max_depth) {
         xmlFreeDoc(doc);
         *status = SSOKIT_PARSE_TOO_DEEP;
         return NULL;

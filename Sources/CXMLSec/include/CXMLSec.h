@@ -64,12 +64,24 @@ typedef enum {
     SSOKIT_PARSE_MALFORMED = 1,
     SSOKIT_PARSE_DOCTYPE = 2,
     SSOKIT_PARSE_TOO_DEEP = 3,
+    /// An element with more attributes, or more namespace declarations in scope, than the limits allow.
+    SSOKIT_PARSE_TOO_COMPLEX = 4,
 } ssokit_parse_status;
 
+/// The caps a parse enforces as it goes.
+typedef struct {
+    /// The deepest element nesting (the root is at depth 1).
+    int max_depth;
+    /// The most attributes one element may carry (namespace declarations not counted).
+    int max_attributes;
+    /// The most namespace declarations in scope at any element (on it and its ancestors).
+    int max_namespaces;
+} ssokit_parse_limits;
+
 /// Parses a document from memory with no network, no DTD loading, no entity substitution; stops at the first
-/// DOCTYPE or entity declaration. Elements nested deeper than max_depth are refused. The caller frees the
-/// result with xmlFreeDoc.
-xmlDocPtr ssokit_xml_parse(const char *bytes, int length, int max_depth, ssokit_parse_status *status);
+/// DOCTYPE or entity declaration, and at the first element past `limits`. The caller frees the result with
+/// xmlFreeDoc.
+xmlDocPtr ssokit_xml_parse(const char *bytes, int length, const ssokit_parse_limits *limits, ssokit_parse_status *status);
 
 /// What ssokit_scan_document finds, gathered while parsing (each element is examined as it is built, while it is
 /// still in cache, instead of in a second walk over the finished tree).
@@ -85,11 +97,12 @@ typedef struct {
 
 /// ssokit_xml_parse that also does ssokit_scan_document's work for `assertion_namespace` (registering every ID) as it
 /// builds the tree, into *scan.
-xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, int max_depth, const char *assertion_namespace,
-                                    ssokit_parse_status *status, ssokit_parse_scan *scan);
+xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, const ssokit_parse_limits *limits,
+                                    const char *assertion_namespace, ssokit_parse_status *status,
+                                    ssokit_parse_scan *scan);
 
-/// Whether any element of the document nests deeper than max_depth (1 when the document has no root).
-int ssokit_doc_depth_exceeds(xmlDocPtr doc, int max_depth);
+/// Whether any element of the finished document passes one of `limits` (1 when the document has no root).
+int ssokit_doc_exceeds(xmlDocPtr doc, const ssokit_parse_limits *limits);
 
 /// An xmlsec key (public, private or certificate-backed). Immutable once created; safe to share.
 typedef struct ssokit_key ssokit_key;

@@ -9,13 +9,14 @@ internal import CXMLSec
 /// calls it.
 package enum SAMLResponseSealer {
     /// Seals `xml`, a `samlp:Response` whose root and `saml:Assertion` child (if any: an error Response has none)
-    /// each carry an `ID` and an Issuer first child, and returns the document to base64-encode.
+    /// each carry an `ID` and an Issuer first child, and returns the document to base64-encode. `limits` are those
+    /// `xml` is read under (tests pass wider ones to make documents that a verifier must refuse).
     package static func seal(
         _ xml: String, key: SAMLPrivateKey, signAssertion: Bool, encryptingFor certificate: SAMLCertificate?,
-        signResponse: Bool
+        signResponse: Bool, limits: XMLLimits = XMLLimits()
     ) throws(SAMLError) -> [UInt8] {
         let algorithm = SAMLSignatureAlgorithm.default(for: key)
-        let tree = try XMLTree.parse(Array(xml.utf8), limits: XMLLimits())
+        let tree = try XMLTree.parse(Array(xml.utf8), limits: limits)
         let scan = try tree.scanForAssertions()
         guard tree.root?.is("Response", in: SAMLNamespace.protocolNS) == true, scan.count <= 1, !scan.misplaced else {
             throw SAMLError(.invalidMessage, "a Response to seal holds at most one Assertion, as a direct child")
@@ -25,7 +26,8 @@ package enum SAMLResponseSealer {
         }
         let sealed = tree.serialized()
         guard signResponse else { return sealed }
-        return try EnvelopedSigner.sign(String(decoding: sealed, as: UTF8.self), key: key, algorithm: algorithm)
+        return try EnvelopedSigner.sign(
+            String(decoding: sealed, as: UTF8.self), key: key, algorithm: algorithm, limits: limits)
     }
 
     private static func seal(

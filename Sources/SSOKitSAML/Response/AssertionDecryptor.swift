@@ -82,7 +82,7 @@ struct AssertionDecryptor {
             wrapper.children.allSatisfy({
                 $0.is("Assertion", in: SAMLNamespace.assertion) || $0.is("EncryptedKey", in: SAMLNamespace.xmlenc)
             }),
-            ssokit_doc_depth_exceeds(tree.document, Int32(limits.maximumDepth)) == 0
+            !tree.exceeds(limits)
         else { throw Self.failure }
         // The plaintext joined the document: its IDs must still be unique and it must be the only new assertion.
         guard let rescan = try? tree.scanForAssertions(), rescan.count == 2,

@@ -35,11 +35,11 @@ final class XMLTree {
         }
         var status = SSOKIT_PARSE_MALFORMED
         var scan = ssokit_parse_scan()
+        var caps = limits.parseLimits
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 ssokit_xml_parse_scanning(
-                    chars.baseAddress, Int32(chars.count), Int32(limits.maximumDepth), assertionNamespace?.cString,
-                    &status, &scan)
+                    chars.baseAddress, Int32(chars.count), &caps, assertionNamespace?.cString, &status, &scan)
             }
         }
         guard let document, status == SSOKIT_PARSE_OK else {
@@ -48,11 +48,23 @@ final class XMLTree {
                 throw SAMLError(.doctypeForbidden, "the document has a DOCTYPE; DTDs and entities are refused")
             case SSOKIT_PARSE_TOO_DEEP:
                 throw SAMLError(.nestingTooDeep, "elements nest deeper than \(limits.maximumDepth)")
+            case SSOKIT_PARSE_TOO_COMPLEX:
+                throw SAMLError(
+                    .tooLarge,
+                    "an element carries more than \(limits.maximumAttributesPerElement) attributes, or more than "
+                        + "\(limits.maximumNamespaceDeclarationsInScope) namespace declarations are in scope")
             default:
                 throw SAMLError(.malformedXML, "the document is not well-formed XML")
             }
         }
         return XMLTree(document: document, scanFromParse: assertionNamespace == nil ? nil : scan)
+    }
+
+    /// Whether the tree as it is now passes one of `limits` (the parse enforced them; a decrypted assertion joins
+    /// the tree through xmlsec's parser, which did not).
+    func exceeds(_ limits: XMLLimits) -> Bool {
+        var caps = limits.parseLimits
+        return ssokit_doc_exceeds(document, &caps) != 0
     }
 
     /// Registers every `ID` attribute so that same-document references resolve; throws when IDs repeat.
@@ -94,5 +106,14 @@ final class XMLTree {
         guard ssokit_xml_serialize(document, &output, &length) == 0, let output else { return [] }
         defer { free(output) }
         return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+}
+
+extension XMLLimits {
+    /// The limits as the C shim takes them.
+    fileprivate var parseLimits: ssokit_parse_limits {
+        ssokit_parse_limits(
+            max_depth: Int32(clamping: maximumDepth), max_attributes: Int32(clamping: maximumAttributesPerElement),
+            max_namespaces: Int32(clamping: maximumNamespaceDeclarationsInScope))
     }
 }
