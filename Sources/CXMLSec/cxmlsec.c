@@ -276,19 +276,18 @@ static int ssokit_some_tag_exceeds(const char *bytes, int length, int most) {
             }
             continue;
         }
+        // Names and '=' byte by byte (they are short); a quoted value in one memchr (values are the bulk of a tag).
         int count = 0;
-        char quote = 0;
-        for (; i < length; i++) {
+        while (i < length && bytes[i] != '>') {
             char c = bytes[i];
-            if (quote != 0) {
-                if (c == quote) quote = 0;
-            } else if (c == '"' || c == '\'') {
-                quote = c;
-            } else if (c == '=') {
-                if (++count > most) return 1;
-            } else if (c == '>') {
-                break;
+            if (c == '"' || c == '\'') {
+                const char *close = memchr(bytes + i + 1, c, (size_t)(length - i - 1));
+                if (close == NULL) return 0;  // unterminated: the parser refuses it
+                i = (int)(close - bytes) + 1;
+                continue;
             }
+            if (c == '=' && ++count > most) return 1;
+            i++;
         }
     }
     return 0;
