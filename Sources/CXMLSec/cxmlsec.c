@@ -595,9 +595,10 @@ fail:
 
 // MARK: - Encryption
 
-int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key) {
+int ssokit_xmlenc_decrypt(
+    xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key, const ssokit_parse_limits *limits) {
     if (ssokit_xmlsec_initialize() != 0 || encrypted_data == NULL || encrypted_key == NULL || key == NULL ||
-        key->key == NULL) {
+        key->key == NULL || limits == NULL) {
         return 1;
     }
     // One outcome for every failure, key transport and content alike: callers must not be able to tell them
@@ -632,7 +633,19 @@ int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, c
     }
     data_ctx->encKey = session_key;
     session_key = NULL;
-    if (xmlSecEncCtxDecrypt(data_ctx, encrypted_data) == 0 && data_ctx->resultReplaced) result = 0;
+    // xmlSecEncCtxDecrypt's two steps, with the byte pass between them: the plaintext joins the document through
+    // xmlsec's parser, which SSOKit's parse callbacks do not see, and anyone can encrypt to the SP's certificate.
+    xmlSecBufferPtr plaintext = xmlSecEncCtxDecryptToBuffer(data_ctx, encrypted_data);
+    if (plaintext == NULL) goto done;
+    const xmlChar *type = data_ctx->type;
+    if (type == NULL || !(xmlStrEqual(type, xmlSecTypeEncElement) || xmlStrEqual(type, xmlSecTypeEncContent))) goto done;
+    xmlSecSize size = xmlSecBufferGetSize(plaintext);
+    long most = (long)limits->max_attributes + (long)limits->max_namespaces;
+    if (size > INT_MAX || ssokit_some_tag_exceeds((const char *)xmlSecBufferGetData(plaintext), (int)size,
+                                                  most > INT_MAX ? INT_MAX : (int)most)) {
+        goto done;
+    }
+    if (xmlSecReplaceNodeBuffer(encrypted_data, xmlSecBufferGetData(plaintext), size) == 0) result = 0;
 done:
     if (data_ctx != NULL) xmlSecEncCtxDestroy(data_ctx);
     if (session_key != NULL) xmlSecKeyDestroy(session_key);

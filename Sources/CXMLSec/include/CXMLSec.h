@@ -150,9 +150,11 @@ int ssokit_dsig_sign_enveloped(
 
 /// Decrypts an xenc:EncryptedData element in place: the session key comes from `encrypted_key` (RSA-OAEP-MGF1P
 /// with `key`), the content cipher is AES-CBC or AES-GCM. Only CipherValue is read: a CipherReference (any URI,
-/// same-document included) fails, and no URI is ever opened. Returns 0 when the EncryptedData was replaced by its
-/// plaintext and 1 for every failure, whichever step failed.
-int ssokit_xmlenc_decrypt(xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key);
+/// same-document included) fails, and no URI is ever opened. A plaintext with a start tag past `limits` (more '='
+/// than its attributes and namespace declarations together allow) is not parsed. Returns 0 when the EncryptedData
+/// was replaced by its plaintext and 1 for every failure, whichever step failed.
+int ssokit_xmlenc_decrypt(
+    xmlNodePtr encrypted_data, xmlNodePtr encrypted_key, const ssokit_key *key, const ssokit_parse_limits *limits);
 
 /// Encrypts `element` in place for the holder of the private key that matches `recipient` (an RSA public key, as
 /// an SP's encryption certificate gives it): the element is replaced by an xenc:EncryptedData (Type Element,

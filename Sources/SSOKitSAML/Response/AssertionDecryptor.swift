@@ -71,9 +71,10 @@ struct AssertionDecryptor {
 
     /// Replaces the EncryptedData by the assertion it holds and returns that assertion; throws only ``failure``.
     func decrypt(_ prepared: Prepared, in tree: XMLTree, limits: XMLLimits) throws(SAMLError) -> XMLElement {
+        var caps = limits.parseLimits
         guard
             prepared.encryptedKeys.contains(where: {
-                ssokit_xmlenc_decrypt(prepared.encryptedData.node, $0.node, prepared.key.key.pointer) == 0
+                ssokit_xmlenc_decrypt(prepared.encryptedData.node, $0.node, prepared.key.key.pointer, &caps) == 0
             })
         else { throw Self.failure }
         let wrapper = prepared.encryptedAssertion

@@ -111,7 +111,7 @@ final class XMLTree {
 
 extension XMLLimits {
     /// The limits as the C shim takes them.
-    fileprivate var parseLimits: ssokit_parse_limits {
+    var parseLimits: ssokit_parse_limits {
         ssokit_parse_limits(
             max_depth: Int32(clamping: maximumDepth), max_attributes: Int32(clamping: maximumAttributesPerElement),
             max_namespaces: Int32(clamping: maximumNamespaceDeclarationsInScope))
