@@ -256,7 +256,9 @@ static int ssokit_skip_past(const char *bytes, int length, int from, const char 
 // than the limits can allow. libxml2 checks a tag's attributes for duplicates pairwise before any callback sees
 // the element (70,000 on one element: seconds), so this linear pass over the bytes refuses such a tag first.
 // Comments, CDATA sections, processing instructions and declarations are skipped whole.
-static int ssokit_some_tag_exceeds(const char *bytes, int length, int most) {
+static int ssokit_some_tag_exceeds(const char *bytes, int length, const ssokit_parse_limits *limits) {
+    long sum = (long)limits->max_attributes + (long)limits->max_namespaces;
+    int most = sum > INT_MAX ? INT_MAX : (int)sum;
     int i = 0;
     while (i < length) {
         const char *open = memchr(bytes + i, '<', (size_t)(length - i));
@@ -303,8 +305,7 @@ xmlDocPtr ssokit_xml_parse_scanning(const char *bytes, int length, const ssokit_
     *status = SSOKIT_PARSE_MALFORMED;
     if (scan != NULL) memset(scan, 0, sizeof(*scan));
     if (ssokit_xmlsec_initialize() != 0 || bytes == NULL || length <= 0 || limits == NULL) return NULL;
-    long most = (long)limits->max_attributes + (long)limits->max_namespaces;
-    if (ssokit_some_tag_exceeds(bytes, length, most > INT_MAX ? INT_MAX : (int)most)) {
+    if (ssokit_some_tag_exceeds(bytes, length, limits)) {
         *status = SSOKIT_PARSE_TOO_COMPLEX;
         return NULL;
     }
@@ -640,9 +641,7 @@ int ssokit_xmlenc_decrypt(
     const xmlChar *type = data_ctx->type;
     if (type == NULL || !(xmlStrEqual(type, xmlSecTypeEncElement) || xmlStrEqual(type, xmlSecTypeEncContent))) goto done;
     xmlSecSize size = xmlSecBufferGetSize(plaintext);
-    long most = (long)limits->max_attributes + (long)limits->max_namespaces;
-    if (size > INT_MAX || ssokit_some_tag_exceeds((const char *)xmlSecBufferGetData(plaintext), (int)size,
-                                                  most > INT_MAX ? INT_MAX : (int)most)) {
+    if (size > INT_MAX || ssokit_some_tag_exceeds((const char *)xmlSecBufferGetData(plaintext), (int)size, limits)) {
         goto done;
     }
     if (xmlSecReplaceNodeBuffer(encrypted_data, xmlSecBufferGetData(plaintext), size) == 0) result = 0;
