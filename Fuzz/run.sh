@@ -6,15 +6,20 @@
 #
 # Extra libFuzzer flags for every target go in FUZZ_FLAGS (e.g. FUZZ_FLAGS="-jobs=1 -workers=1 -runs=10000000").
 # The build is the fuzz build only: SSOKIT_FUZZ=1, scratch path .build-fuzz, release with the instrumentation
-# flags of Package.swift's fuzz section. The normal build (.build) is never touched.
+# flags of Package.swift's fuzz section. The normal build (.build) is never touched, unless SSOKIT_FUZZ_SCRATCH
+# names it: CI sets SSOKIT_FUZZ_SCRATCH=.build after its release build, so that the fuzz build reuses every
+# dependency compiled there and recompiles only the instrumented modules (about 100 s instead of 11 minutes from
+# cold). Those modules in .build/release are then the instrumented ones until the next normal release build, which
+# recompiles them (their flags differ).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -d /opt/swift/usr/bin ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 seconds=${1:?usage: bash Fuzz/run.sh SECONDS [TARGET...]}
 shift
 
-SSOKIT_FUZZ=1 swift build -c release --scratch-path .build-fuzz --product ssokit-fuzz
-fuzz=.build-fuzz/release/ssokit-fuzz
+scratch=${SSOKIT_FUZZ_SCRATCH:-.build-fuzz}
+SSOKIT_FUZZ=1 swift build -c release --scratch-path "$scratch" --product ssokit-fuzz
+fuzz=$scratch/release/ssokit-fuzz
 declare -A kind
 all=()
 while IFS=$'\t' read -r name mode _; do

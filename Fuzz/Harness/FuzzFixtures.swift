@@ -69,7 +69,7 @@ struct FuzzSetup<Value: Sendable>: Sendable {
         }
     }
 
-    func run(_ body: (Value) async -> FuzzVerdict) async -> FuzzVerdict {
+    func runAsync(_ body: (Value) async -> FuzzVerdict) async -> FuzzVerdict {
         switch loaded {
         case .success(let value): await body(value)
         case .failure(let error): .violated(error.description)

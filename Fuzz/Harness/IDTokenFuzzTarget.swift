@@ -9,7 +9,7 @@ extension FuzzTarget {
         name: "id-token",
         summary: "IDTokenVerifier on tokens the harness signs: header and claims from the input, every claim rule",
         body: .async { input in
-            await IDTokenFuzzWorld.shared.run { world in
+            await IDTokenFuzzWorld.shared.runAsync { world in
                 let parts = input.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false)
                 let header = parts.count == 2 ? Array(parts[0]) : Array(#"{"alg":"ES256","kid":"ec-p256"}"#.utf8)
                 let token = world.signer.token(header: header, payload: Array(parts.last ?? []))

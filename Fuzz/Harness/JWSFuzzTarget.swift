@@ -8,7 +8,7 @@ extension FuzzTarget {
         name: "jws",
         summary: "IDTokenVerifier on raw compact JWS: segments, base64url, header, key selection, signatures",
         body: .async { input in
-            await OIDCFuzzWorld.shared.run { world in
+            await OIDCFuzzWorld.shared.runAsync { world in
                 await FuzzVerdict.oidc { () async throws(OIDCError) in
                     _ = try await world.verifier.verify(
                         String(decoding: input, as: UTF8.self), expecting: world.authentication)
