@@ -4,7 +4,8 @@ import SSOKitOIDC
 extension FuzzTarget {
     /// ID-token verification past the signature: the input is the header JSON, a line feed, and the payload JSON
     /// (without a line feed, all of it is the payload under an ES256 header); the harness signs it with the
-    /// fixtures' key that the header's `alg` names. Every claim rule runs, for an authentication and for a refresh.
+    /// fixtures' key that the header's `alg` names. Every claim rule runs, for an authentication and for a refresh,
+    /// and a fresh verifier must agree with the shared one (which keeps the last header it parsed).
     public static let idToken = FuzzTarget(
         name: "id-token",
         summary: "IDTokenVerifier on tokens the harness signs: header and claims from the input, every claim rule",
@@ -19,6 +20,15 @@ extension FuzzTarget {
                         await FuzzVerdict.oidc { () async throws(OIDCError) in
                             _ = try await world.oidc.verifier.verify(token, expecting: expectations)
                         })
+                }
+                // The shared verifier keeps the last header it parsed; a fresh one must give the same verdict.
+                let shared = world.oidc.verifier
+                let fresh = IDTokenVerifier(configuration: shared.configuration, keys: shared.keys, clock: shared.clock)
+                let freshVerdict = await FuzzVerdict.oidc { () async throws(OIDCError) in
+                    _ = try await fresh.verify(token, expecting: world.oidc.authentication)
+                }
+                guard freshVerdict == verdicts[0] else {
+                    return .violated("a fresh verifier says \(freshVerdict), the one that kept a header \(verdicts[0])")
                 }
                 return FuzzVerdict.combining(verdicts)
             }

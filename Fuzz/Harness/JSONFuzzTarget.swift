@@ -7,14 +7,23 @@ extension FuzzTarget {
     /// read back to the same text) and JWK-set loading (RFC 7517), as a JWKS response reaches it.
     public static let json = FuzzTarget(
         name: "json",
-        summary: "JSONParser; jsonText must parse back to itself; JSONWebKeySet on every parsed document",
+        summary:
+            "JSONParser; parseObjectMembers must agree with parse; jsonText must parse back to itself; JSONWebKeySet on"
+            + " every parsed document",
         body: .sync { input in
+            let members = Result { () throws(JSONParser.Failure) in
+                try input.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+                    try JSONParser().parseObjectMembers(buffer)
+                }
+            }
             let value: JSONValue
             do {
                 value = try JSONParser().parse(input)
             } catch {
+                guard case .failure = members else { return .violated("parseObjectMembers accepts what parse refuses") }
                 return .rejected("invalid_json")
             }
+            if let problem = disagreement(members, value) { return .violated(problem) }
             let text = value.jsonText
             guard let reparsed = try? JSONParser().parse(Array(text.utf8)) else {
                 return .violated("the parser refuses the jsonText of a value it parsed")
@@ -51,4 +60,25 @@ struct IDTokenSegments {
         guard segments.count == 3, let header = segments[0], let payload = segments[1] else { return [] }
         return [header, payload]
     }
+}
+
+/// How `members` (``JSONParser/parseObjectMembers(_:)`` on a document) differs from `value` (``JSONParser/parse(_:)``
+/// on the same document, which accepted it), or nil when they agree: the same members with the same names and values,
+/// or nil members for a document that is not an object.
+private func disagreement(_ members: Result<[JSONMember]?, JSONParser.Failure>, _ value: JSONValue) -> String? {
+    guard case .success(let list) = members else { return "parseObjectMembers refuses what parse accepts" }
+    guard let list else { return value.objectValue == nil ? nil : "parseObjectMembers finds no object" }
+    guard let object = value.objectValue, object.count == list.count else {
+        return "parseObjectMembers and parse disagree on the members"
+    }
+    for member in list {
+        guard object[member.name] == member.value else {
+            return "a member's name or value differs between parseObjectMembers and parse"
+        }
+        // A key, when the parser made one, is the key of the member's name.
+        guard member.nameKey == .none || member.nameKey == JSONNameKey(member.name) else {
+            return "a member's key is not its name's"
+        }
+    }
+    return nil
 }

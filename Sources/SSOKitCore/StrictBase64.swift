@@ -75,17 +75,33 @@ package enum StrictBase64 {
         var ok = true
         var index = 0
         var out = 0
-        options.placed.withUnsafeBufferPointer { placed in
-            while index + 4 <= count {
-                let group =
-                    placed[Int(input[index])] | placed[256 + Int(input[index + 1])]
-                    | placed[512 + Int(input[index + 2])] | placed[768 + Int(input[index + 3])]
-                if group >> 24 != 0 { break }
-                buffer[out] = UInt8(truncatingIfNeeded: group >> 16)
-                buffer[out + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                buffer[out + 2] = UInt8(truncatingIfNeeded: group)
-                index += 4
-                out += 3
+        if let output = UnsafeMutableRawPointer(buffer.baseAddress) {
+            options.placed.withUnsafeBufferPointer { placed in
+                // Two groups' six bytes go out as one 8-byte store, high byte first (one group's three as a 4-byte
+                // store); the store's spare bytes land in room that the next group (or the byte-at-a-time loop)
+                // overwrites, and ``decodedCapacity(_:)``'s three spare bytes keep the last store inside the buffer.
+                while index + 8 <= count {
+                    let first =
+                        placed[Int(input[index])] | placed[256 + Int(input[index + 1])]
+                        | placed[512 + Int(input[index + 2])] | placed[768 + Int(input[index + 3])]
+                    let second =
+                        placed[Int(input[index + 4])] | placed[256 + Int(input[index + 5])]
+                        | placed[512 + Int(input[index + 6])] | placed[768 + Int(input[index + 7])]
+                    if (first | second) >> 24 != 0 { break }
+                    let six = UInt64(first) << 40 | UInt64(second) << 16
+                    output.storeBytes(of: six.bigEndian, toByteOffset: out, as: UInt64.self)
+                    index += 8
+                    out += 6
+                }
+                while index + 4 <= count {
+                    let group =
+                        placed[Int(input[index])] | placed[256 + Int(input[index + 1])]
+                        | placed[512 + Int(input[index + 2])] | placed[768 + Int(input[index + 3])]
+                    if group >> 24 != 0 { break }
+                    output.storeBytes(of: (group << 8).bigEndian, toByteOffset: out, as: UInt32.self)
+                    index += 4
+                    out += 3
+                }
             }
         }
         let written = options.table.withUnsafeBufferPointer { table -> Int in

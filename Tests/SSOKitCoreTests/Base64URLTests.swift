@@ -66,6 +66,19 @@ struct Base64URLTests {
         #expect(decoded == bytes)
     }
 
+    @Test("a foreign symbol at any position is refused, whichever loop reads it", arguments: 1...30)
+    func foreignSymbolAnywhere(length: Int) throws {
+        let valid = Base64URL.encode((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+        #expect(try #require(Base64URL.decode(valid)).count == length)
+        for position in 0..<valid.utf8.count {
+            for foreign: Character in ["=", "+", "/", " ", "\u{80}", "\u{0}"] {
+                var symbols = Array(valid)
+                symbols[position] = foreign
+                #expect(Base64URL.decode(String(symbols)) == nil, "\(foreign) at \(position) of \(valid)")
+            }
+        }
+    }
+
     @Test(
         "rejects non-canonical or foreign input",
         arguments: [

@@ -19,6 +19,12 @@ struct JSONObjectMembersTests {
             object(count: 40, extra: "m0"),
             String(repeating: "{\"a\":", count: 32) + "1" + String(repeating: "}", count: 32),
             String(repeating: "{\"a\":", count: 33) + "1" + String(repeating: "}", count: 33),
+            // Names of every length around the packed keys' halves (8 bytes) and their limit (16 bytes), the same
+            // name keyed and escaped, and bytes a key must not take (DEL is allowed raw, non-ASCII is not keyed).
+            "{" + (1...18).map { "\"\(String(repeating: "n", count: $0))\":\($0)" }.joined(separator: ",") + "}",
+            #"{"abcdefghijklmnop":1,"abcdefghijklmno\u0070":2}"#, #"{"abcdefghijklmnopq":1,"abcdefghijklmnopq":2}"#,
+            #"{"abcdefgh":1,"abcdefg\u0068":2}"#, #"{"abcdefgh":1,"abcdefghi":2,"abcdefg":3}"#,
+            "{\"a\u{7F}\":1,\"a\":2}", "{\"\u{E9}t\u{E9}\":1,\"\u{E9}t\u{E9}\":2}", #"{"":1,"a":2}"#, #"{"":1,"":2}"#,
         ]
 
     @Test("agrees with parse on every document: same refusals, same members, document order", arguments: documents)
@@ -45,6 +51,20 @@ struct JSONObjectMembersTests {
         default:
             Issue.record("parse gave \(expected), parseObjectMembers gave \(members)")
         }
+    }
+
+    @Test("a keyed name reads back as written, at every length a key can hold", arguments: 1...16)
+    func keyedNameReadsBack(_ length: Int) throws {
+        // Printable ASCII other than the quote and the backslash, varied so that every byte of the key differs.
+        let name = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x23 + ($0 * 7) % 57))) })
+        let bytes = Array("{\"\(name)\":true}".utf8)
+        let members = try bytes.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
+            try JSONParser().parseObjectMembers(buffer)
+        }
+        let member = try #require(members?.first)
+        #expect(member.nameKey != .none)
+        #expect(member.nameKey == JSONNameKey(name))
+        #expect(member.name == name)
     }
 
     @Test("a duplicate name is refused in a short and in a long object")

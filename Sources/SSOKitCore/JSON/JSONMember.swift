@@ -2,28 +2,26 @@
 /// a caller reading a few known names need not hash every name into a dictionary.
 package struct JSONMember: Sendable {
     /// The member's name.
-    package let name: String
+    package var name: String { spelledName ?? nameKey.name }
     /// The member's value.
     package let value: JSONValue
     /// ``name`` packed for quick matching, or ``JSONNameKey/none``.
     package let nameKey: JSONNameKey
+    /// The name, when ``nameKey`` does not hold it; a keyed name is made into a `String` only when asked for (the
+    /// parser's callers mostly match keys and never need it).
+    private let spelledName: String?
 
     /// Creates a member.
     package init(name: String, value: JSONValue) {
-        self.init(name: name, value: value, nameKey: JSONNameKey(name))
+        let key = JSONNameKey(name)
+        self.init(nameKey: key, spelledName: key == .none ? name : nil, value: value)
     }
 
-    init(name: String, value: JSONValue, nameKey: JSONNameKey) {
-        self.name = name
-        self.value = value
+    /// Creates a member whose name is `nameKey`'s, or `spelledName` when `nameKey` is ``JSONNameKey/none``.
+    init(nameKey: JSONNameKey, spelledName: String?, value: JSONValue) {
         self.nameKey = nameKey
-    }
-
-    /// Whether both members have the same name, as `String` equality (and so a dictionary key) judges it: two keyed
-    /// (short ASCII) names are equal exactly when their keys are; anything else is compared as a `String`.
-    func hasSameName(as other: JSONMember) -> Bool {
-        if nameKey.bits != 0 && other.nameKey.bits != 0 { return nameKey.bits == other.nameKey.bits }
-        return name == other.name
+        self.spelledName = spelledName
+        self.value = value
     }
 }
 
@@ -32,10 +30,18 @@ extension [JSONMember] {
     /// so the answer is the same as building one): pairwise for a short list, through a set for a long one.
     package var hasDuplicateNames: Bool {
         if count <= 16 {
+            // Two keyed (short ASCII) names are equal exactly when their keys are; any other pair is compared as
+            // `String`s.
             return withUnsafeBufferPointer { members in
                 for first in members.indices {
-                    for second in (first + 1)..<members.count where members[first].hasSameName(as: members[second]) {
-                        return true
+                    let firstKey = members[first].nameKey.bits
+                    for second in (first + 1)..<members.count {
+                        let secondKey = members[second].nameKey.bits
+                        if firstKey != 0 && secondKey != 0 {
+                            if firstKey == secondKey { return true }
+                        } else if members[first].name == members[second].name {
+                            return true
+                        }
                     }
                 }
                 return false

@@ -12,22 +12,59 @@ package struct JSONNameKey: Hashable, Sendable {
         self.bits = bits
     }
 
-    /// The key of `name`, or ``none`` when it is empty, longer than 16 bytes or not ASCII.
+    /// The key of `name`, or ``none`` when it is empty, longer than 16 bytes, not ASCII or holds a NUL.
     package init(_ name: String) {
+        guard !name.utf8.contains(0) else {
+            self = .none
+            return
+        }
         var name = name
         self = name.withUTF8 { JSONNameKey(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The key of raw name bytes (the parser's, read without escapes); ``none`` unless 1 to 16 ASCII bytes.
+    /// The name this key packs; empty for ``none``. A key's bytes are never 0 (the parser refuses a raw NUL in a
+    /// string, and a `String` holding one gets no key), so the name ends at the first zero byte.
+    package var name: String {
+        var bytes: [UInt8] = []
+        var rest = bits
+        while rest != 0 {
+            bytes.append(UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The key of a name of 1 to 16 ASCII bytes already packed, bytes 0 to 7 in `low` and 8 to 15 in `high`, byte i at
+    /// bits 8i to 8i + 7 of its half (the parser's, which packs a name as it scans it).
+    init(low: UInt64, high: UInt64) {
+        bits = UInt128(high) << 64 | UInt128(low)
+    }
+
+    /// The key of raw name bytes (the parser's, read without escapes, so never a NUL); ``none`` unless 1 to 16 ASCII
+    /// bytes.
     init(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty, bytes.count <= 16 else {
             self = .none
             return
         }
-        // The bytes in memory order: the same name always gives the same key on one machine, all a key needs.
-        var bits: UInt128 = 0
-        withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: bytes) }
-        let highBits: UInt128 = 0x8080_8080_8080_8080_8080_8080_8080_8080
-        self.bits = bits & highBits == 0 ? bits : 0
+        // Byte i at bits 8i to 8i + 7, in two 64-bit halves (cheaper than shifting a UInt128 per byte).
+        let count = bytes.count
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var index = 0
+        var shift: UInt64 = 0
+        while index < count && index < 8 {
+            low |= UInt64(bytes[index]) &<< shift
+            shift &+= 8
+            index &+= 1
+        }
+        shift = 0
+        while index < count {
+            high |= UInt64(bytes[index]) &<< shift
+            shift &+= 8
+            index &+= 1
+        }
+        let asciiOnly = (low | high) & 0x8080_8080_8080_8080 == 0
+        self.bits = asciiOnly ? UInt128(high) << 64 | UInt128(low) : 0
     }
 }

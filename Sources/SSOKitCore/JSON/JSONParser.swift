@@ -61,8 +61,6 @@ private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
-    /// Whether the last string read was plain ASCII without escapes (false when unsure: only a hint for speed).
-    var lastStringWasASCII = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -131,22 +129,17 @@ private struct Reader {
             return []
         }
         var pairs: [JSONMember] = []
-        pairs.reserveCapacity(16)
+        // 15 members of 64 bytes fit the allocator's fast path (glibc's tcache serves up to 1,032 bytes).
+        pairs.reserveCapacity(15)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a name") }
-            let nameStart = index + 1
-            let name = try readString()
-            // A name read without escapes is its raw bytes, between the quotes.
-            let nameKey =
-                lastStringWasASCII
-                ? JSONNameKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[nameStart..<(index - 1)])))
-                : .none
+            let (nameKey, spelledName) = try readName()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            pairs.append(JSONMember(name: name, value: try readValue(depth: depth), nameKey: nameKey))
+            pairs.append(JSONMember(nameKey: nameKey, spelledName: spelledName, value: try readValue(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -185,21 +178,63 @@ private struct Reader {
         }
     }
 
+    /// Reads a member name, `index` at its opening quote. A name of 1 to 16 printable ASCII bytes written without
+    /// escapes comes back as its key alone, its raw bytes between the quotes, with no `String` made; any other name
+    /// is read by ``readString()`` (every check of a string value) and comes back spelled out, with no key.
+    mutating func readName() throws(JSONParser.Failure) -> (key: JSONNameKey, spelled: String?) {
+        let start = index + 1
+        let limit = min(bytes.count, start + 17)
+        var end = start
+        // The key is packed as the bytes are scanned: byte i at bits 8i to 8i + 7 of `low` then `high`.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var shift: UInt64 = 0
+        while end < limit {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard end > start else { break }
+                index = end + 1
+                return (JSONNameKey(low: low, high: high), nil)
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            if shift < 64 {
+                low |= UInt64(byte) &<< shift
+            } else {
+                high |= UInt64(byte) &<< (shift &- 64)
+            }
+            shift &+= 8
+            end &+= 1
+        }
+        return (.none, try readString())
+    }
+
     mutating func readString() throws(JSONParser.Failure) -> String {
         index += 1
-        lastStringWasASCII = false
         let start = index
         var highBits: UInt8 = 0
-        // Fast path: no escapes.
+        // Fast path: no escapes. Eight bytes at a time while none of them is a quote, a backslash or a control
+        // character; the byte loop finds which one it is. Each test is the classic word-wide one (a byte below n:
+        // (w - n * 0x01…) & ~w & 0x80…, exact as a yes or no for n up to 0x80), a quote or a backslash being a zero
+        // byte once the word is xor-ed with it.
+        let raw = UnsafeRawBufferPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let stops =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+            if stops & highs != 0 { break }
+            if word & highs != 0 { highBits = 0x80 }
+            index += 8
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                if highBits < 0x80 {
-                    lastStringWasASCII = true
-                    return String(decoding: slice, as: UTF8.self)
-                }
+                if highBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
                 guard let string = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8") }
                 if let problem = StreamSafeText.problem(in: string) { throw failure(problem) }
                 return string
@@ -291,7 +326,8 @@ private struct Reader {
             index += 1
         } else {
             while index < bytes.count && isDigit(bytes[index]) {
-                if index - digitsStart < 18 { magnitude = magnitude * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+                // At most 18 digits: below 10^18, so the arithmetic cannot overflow.
+                if index - digitsStart < 18 { magnitude = magnitude &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0")) }
                 index += 1
             }
         }

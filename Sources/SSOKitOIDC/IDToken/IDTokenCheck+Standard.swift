@@ -16,7 +16,7 @@ extension IDTokenCheck {
 
     /// `aud` contains the client ID (step 3).
     public static let audience = IDTokenCheck(name: "audience") { claims, context throws(OIDCError) in
-        guard claims.audience.contains(context.configuration.clientID) else {
+        guard claims.audienceIncludes(context.configuration.clientID) else {
             throw OIDCError(.audienceMismatch, "the token's audience does not include this client")
         }
     }
@@ -27,7 +27,7 @@ extension IDTokenCheck {
             guard party == context.configuration.clientID else {
                 throw OIDCError(.authorizedPartyMismatch, "the token's azp names another client")
             }
-        } else if claims.audience.count > 1 {
+        } else if claims.hasSeveralAudiences {
             throw OIDCError(.authorizedPartyMismatch, "a token with several audiences must carry azp")
         }
     }

@@ -1,31 +1,33 @@
 import SSOKitCore
-import Synchronization
 
-/// Every claim of a token, kept as the parser read them; the dictionary ``IDTokenClaims/all`` shows is built on
-/// first use only, since verification itself reads nothing but the standard claims.
-final class IDTokenClaimStorage: Sendable {
-    private let members: [JSONMember]
-    private let dictionary: Mutex<[String: JSONValue]?>
+/// Every claim of a token, kept as the parser read them. The dictionary ``IDTokenClaims/all`` shows is made only
+/// when it is asked for: verification itself reads nothing but the standard claims, and keeping the parser's list
+/// costs no allocation beyond the one the parser made.
+struct IDTokenClaimStorage: Sendable {
+    private enum Source: Sendable {
+        case members([JSONMember])
+        case dictionary([String: JSONValue])
+    }
+
+    private let source: Source
 
     /// Claims read from a token (names already unique: the parser refuses duplicates).
     init(members: [JSONMember]) {
-        self.members = members
-        dictionary = Mutex(nil)
+        source = .members(members)
     }
 
     /// Claims given as a dictionary.
     init(dictionary: [String: JSONValue]) {
-        members = []
-        self.dictionary = Mutex(dictionary)
+        source = .dictionary(dictionary)
     }
 
-    /// The claims by name, built once.
+    /// The claims by name.
     var all: [String: JSONValue] {
-        dictionary.withLock { built in
-            if let built { return built }
+        switch source {
+        case .dictionary(let claims): return claims
+        case .members(let members):
             var claims = [String: JSONValue](minimumCapacity: members.count)
             for member in members { claims[member.name] = member.value }
-            built = claims
             return claims
         }
     }

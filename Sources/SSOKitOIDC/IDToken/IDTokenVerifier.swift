@@ -53,6 +53,9 @@ public struct IDTokenVerifier: Sendable {
     public let clock: any SSOKitClock
     /// Why the configured issuer is unusable, judged once here rather than per token.
     private let issuerProblem: OIDCError?
+    /// The last header parsed, shared by this verifier's copies: the next token from the same provider usually has
+    /// the same header segment.
+    private let headerCache = JWSHeaderCache()
 
     /// Creates a verifier.
     /// - Parameters:
@@ -84,7 +87,9 @@ public struct IDTokenVerifier: Sendable {
         var token = token
         let parsed: ParsedJWS
         do {
-            parsed = try token.withUTF8 { utf8 in try ParsedJWS(UnsafeRawBufferPointer(utf8)) }
+            parsed = try token.withUTF8 { utf8 in
+                try ParsedJWS(UnsafeRawBufferPointer(utf8), headerCache: headerCache)
+            }
         } catch let error as OIDCError {
             throw error
         } catch {

@@ -1,22 +1,23 @@
 import SSOKitCore
 
-/// The raw values of the claims ``IDTokenClaims`` types, gathered before they are checked, so that a token's members
-/// are read once instead of hashed into a dictionary and looked up name by name.
-struct StandardClaimValues {
-    /// The names gathered.
+/// Where in a token's members the claims ``IDTokenClaims`` types are, found in one pass over the members instead of
+/// hashing every name into a dictionary and looking each standard name up. Positions, not values: the struct stays
+/// trivially copyable, and each value is read once, where it is checked.
+struct StandardClaimPositions {
+    /// The names located.
     static let names = ["iss", "sub", "aud", "exp", "iat", "nbf", "auth_time", "nonce", "azp", "at_hash", "c_hash"]
 
-    private(set) var issuer: JSONValue?
-    private(set) var subject: JSONValue?
-    private(set) var audience: JSONValue?
-    private(set) var expiresAt: JSONValue?
-    private(set) var issuedAt: JSONValue?
-    private(set) var notBefore: JSONValue?
-    private(set) var authTime: JSONValue?
-    private(set) var nonce: JSONValue?
-    private(set) var authorizedParty: JSONValue?
-    private(set) var accessTokenHash: JSONValue?
-    private(set) var codeHash: JSONValue?
+    private(set) var issuer: Int?
+    private(set) var subject: Int?
+    private(set) var audience: Int?
+    private(set) var expiresAt: Int?
+    private(set) var issuedAt: Int?
+    private(set) var notBefore: Int?
+    private(set) var authTime: Int?
+    private(set) var nonce: Int?
+    private(set) var authorizedParty: Int?
+    private(set) var accessTokenHash: Int?
+    private(set) var codeHash: Int?
 
     /// The standard names' keys, read once per member rather than once per comparison.
     private struct Keys {
@@ -34,30 +35,33 @@ struct StandardClaimValues {
     }
     private static let keys = Keys()
 
-    /// Keeps the member's value when its name is a standard claim; ignores any other member.
-    mutating func record(_ member: JSONMember) {
-        if member.nameKey != .none {
-            record(key: member.nameKey.bits, member.value)
-        } else if let standard = Self.names.first(where: { $0 == member.name }) {
-            // A name the parser did not key (escaped, long or not ASCII) is compared as `String` compares it.
-            record(key: JSONNameKey(standard).bits, member.value)
+    /// Locates the standard claims among `members` (whose names are unique: the parser refuses duplicates).
+    init(_ members: [JSONMember]) {
+        for position in members.indices {
+            let key = members[position].nameKey.bits
+            if key != 0 {
+                record(key: key, at: position)
+            } else if let standard = Self.names.first(where: { $0 == members[position].name }) {
+                // A name the parser did not key (escaped, long or not ASCII) is compared as `String` compares it.
+                record(key: JSONNameKey(standard).bits, at: position)
+            }
         }
     }
 
-    private mutating func record(key: UInt128, _ value: JSONValue) {
+    private mutating func record(key: UInt128, at position: Int) {
         let keys = Self.keys
         switch key {
-        case keys.iss: issuer = value
-        case keys.sub: subject = value
-        case keys.aud: audience = value
-        case keys.exp: expiresAt = value
-        case keys.iat: issuedAt = value
-        case keys.nbf: notBefore = value
-        case keys.authTime: authTime = value
-        case keys.nonce: nonce = value
-        case keys.azp: authorizedParty = value
-        case keys.atHash: accessTokenHash = value
-        case keys.cHash: codeHash = value
+        case keys.iss: issuer = position
+        case keys.sub: subject = position
+        case keys.aud: audience = position
+        case keys.exp: expiresAt = position
+        case keys.iat: issuedAt = position
+        case keys.nbf: notBefore = position
+        case keys.authTime: authTime = position
+        case keys.nonce: nonce = position
+        case keys.azp: authorizedParty = position
+        case keys.atHash: accessTokenHash = position
+        case keys.cHash: codeHash = position
         default: break
         }
     }

@@ -11,25 +11,28 @@ struct JWSHeader: Sendable {
 
     /// Reads the header's members in one pass (the parser has already refused duplicate names).
     init(members: [JSONMember]) throws(OIDCError) {
-        var algorithm: JSONValue?
-        var keyID: JSONValue?
+        var algorithm: Int?
+        var keyID: Int?
         var hasCriticalParameters = false
-        for member in members {
-            switch Parameter(member) {
-            case .algorithm?: algorithm = member.value
-            case .keyID?: keyID = member.value
+        for position in members.indices {
+            switch Parameter(members[position]) {
+            case .algorithm?: algorithm = position
+            case .keyID?: keyID = position
             case .critical?: hasCriticalParameters = true
             case nil: continue
             }
         }
-        guard let algorithm = algorithm?.stringValue else {
+        guard let algorithm, case .string(let algorithmName) = members[algorithm].value else {
             throw OIDCError(.malformedToken, "the JWS header has no \"alg\" string")
         }
-        self.algorithmName = algorithm
-        switch keyID {
-        case nil: self.keyID = nil
-        case .string(let kid)?: self.keyID = kid
-        default: throw OIDCError(.malformedToken, "the JWS header's \"kid\" is not a string")
+        self.algorithmName = algorithmName
+        if let keyID {
+            guard case .string(let kid) = members[keyID].value else {
+                throw OIDCError(.malformedToken, "the JWS header's \"kid\" is not a string")
+            }
+            self.keyID = kid
+        } else {
+            self.keyID = nil
         }
         // RFC 7515 §4.1.11: SSOKit implements no JWS extension, so any `crit` (valid or not) is refused.
         self.hasCriticalParameters = hasCriticalParameters
@@ -39,14 +42,15 @@ struct JWSHeader: Sendable {
     private enum Parameter {
         case algorithm, keyID, critical
 
-        private static let algorithmKey = JSONNameKey("alg")
-        private static let keyIDKey = JSONNameKey("kid")
-        private static let criticalKey = JSONNameKey("crit")
+        private static let algorithmKey = JSONNameKey("alg").bits
+        private static let keyIDKey = JSONNameKey("kid").bits
+        private static let criticalKey = JSONNameKey("crit").bits
 
         /// The parameter `member` is, matched by key when the parser keyed its name, else by name; nil for others.
-        init?(_ member: JSONMember) {
-            if member.nameKey != .none {
-                switch member.nameKey {
+        init?(_ member: borrowing JSONMember) {
+            let key = member.nameKey.bits
+            if key != 0 {
+                switch key {
                 case Self.algorithmKey: self = .algorithm
                 case Self.keyIDKey: self = .keyID
                 case Self.criticalKey: self = .critical

@@ -12,12 +12,17 @@ struct ParsedJWS {
     /// The signature's bytes.
     var signature: ArraySlice<UInt8> { decoded[signatureRange] }
 
-    init(_ bytes: UnsafeRawBufferPointer) throws(OIDCError) {
+    /// Splits and decodes `bytes`. With a `headerCache`, a header segment it holds is neither decoded nor parsed
+    /// (the result is the same), and a header parsed here is offered to it.
+    init(_ bytes: UnsafeRawBufferPointer, headerCache: JWSHeaderCache? = nil) throws(OIDCError) {
         let segments = try JWSCompact(bytes)
-        // One allocation for all three segments (each decodes into the room after the one before).
+        let headerSegment = UnsafeRawBufferPointer(rebasing: bytes[segments.header])
+        let cachedHeader = headerCache?.header(for: headerSegment)
+        let decodesHeader = cachedHeader == nil
+        // One allocation for the segments decoded (each decodes into the room after the one before).
         let capacity =
-            Base64URL.decodedCapacity(segments.header.count) + Base64URL.decodedCapacity(segments.payload.count)
-            + Base64URL.decodedCapacity(segments.signature.count)
+            (decodesHeader ? Base64URL.decodedCapacity(segments.header.count) : 0)
+            + Base64URL.decodedCapacity(segments.payload.count) + Base64URL.decodedCapacity(segments.signature.count)
         var headerEnd = 0
         var payloadEnd = 0
         var valid = true
@@ -31,9 +36,8 @@ struct ParsedJWS {
                 written += count
                 return written
             }
-            guard let header = append(segments.header), let payload = append(segments.payload),
-                append(segments.signature) != nil
-            else {
+            let header = decodesHeader ? append(segments.header) : 0
+            guard let header, let payload = append(segments.payload), append(segments.signature) != nil else {
                 valid = false
                 initialized = 0
                 return
@@ -45,6 +49,11 @@ struct ParsedJWS {
         guard valid else { throw OIDCError(.malformedToken, "a JWS segment is not base64url") }
         payloadRange = headerEnd..<payloadEnd
         signatureRange = payloadEnd..<decoded.count
+        signingInput = segments.signingInput
+        if let cachedHeader {
+            header = cachedHeader
+            return
+        }
         let headerMembers: [JSONMember]?
         do {
             headerMembers = try decoded.withUnsafeBufferPointer { buffer throws(JSONParser.Failure) in
@@ -55,7 +64,7 @@ struct ParsedJWS {
         }
         guard let headerMembers else { throw OIDCError(.malformedToken, "the JWS header is not a JSON object") }
         header = try JWSHeader(members: headerMembers)
-        signingInput = segments.signingInput
+        headerCache?.remember(header, for: headerSegment)
     }
 
     /// The payload's members, in order, when it is a JSON object; called only after the signature verified.
