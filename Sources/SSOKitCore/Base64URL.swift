@@ -60,7 +60,8 @@ public enum Base64URL {
     }
 
     /// Decodes base64url bytes into the front of `buffer` (at least ``decodedCapacity(_:)`` bytes); the number of
-    /// bytes written, or `nil` when the input is not canonical base64url.
+    /// bytes decoded, or `nil` when the input is not canonical base64url. As with
+    /// `StrictBase64.decode(_:options:into:)`, all of the first ``decodedCapacity(_:)`` bytes are scratch.
     package static func decode(_ input: UnsafeRawBufferPointer, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int?
     {
         StrictBase64.decode(input, options: .base64URL, into: buffer)

@@ -65,8 +65,10 @@ package enum StrictBase64 {
     }
 
     /// Decodes `input` into the front of `buffer` (at least ``decodedCapacity(_:)`` bytes) and returns how many bytes
-    /// it wrote, or nil when `input` is not strictly `options`' base64 (the buffer's contents are then unspecified).
-    /// Lets a caller decode several pieces into one allocation.
+    /// it decoded, or nil when `input` is not strictly `options`' base64 (the buffer's contents are then unspecified).
+    /// Lets a caller decode several pieces into one allocation, each into the room after the one before: the first
+    /// ``decodedCapacity(_:)`` bytes of `buffer` are scratch, and bytes past the count returned may be overwritten
+    /// (the fast loop stores whole words), so nothing a caller keeps may sit there.
     package static func decode(
         _ input: UnsafeRawBufferPointer, options: Options, into buffer: UnsafeMutableBufferPointer<UInt8>
     ) -> Int? {

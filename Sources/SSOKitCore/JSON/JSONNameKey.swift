@@ -25,13 +25,21 @@ package struct JSONNameKey: Hashable, Sendable {
     /// The name this key packs; empty for ``none``. A key's bytes are never 0 (the parser refuses a raw NUL in a
     /// string, and a `String` holding one gets no key), so the name ends at the first zero byte.
     package var name: String {
-        var bytes: [UInt8] = []
         var rest = bits
+        var count = 0
         while rest != 0 {
-            bytes.append(UInt8(truncatingIfNeeded: rest))
+            count += 1
             rest >>= 8
         }
-        return String(decoding: bytes, as: UTF8.self)
+        // Written straight into the String's storage: no allocation at all for up to 15 bytes (a small string).
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var packed = bits
+            for index in 0..<count {
+                buffer[index] = UInt8(truncatingIfNeeded: packed)
+                packed >>= 8
+            }
+            return count
+        }
     }
 
     /// The key of a name of 1 to 16 ASCII bytes already packed, bytes 0 to 7 in `low` and 8 to 15 in `high`, byte i at
@@ -40,8 +48,8 @@ package struct JSONNameKey: Hashable, Sendable {
         bits = UInt128(high) << 64 | UInt128(low)
     }
 
-    /// The key of raw name bytes (the parser's, read without escapes, so never a NUL); ``none`` unless 1 to 16 ASCII
-    /// bytes.
+    /// The key of raw name bytes (a `String`'s, checked for NUL by the `String` initializer); ``none`` unless 1 to 16
+    /// ASCII bytes.
     init(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty, bytes.count <= 16 else {
             self = .none

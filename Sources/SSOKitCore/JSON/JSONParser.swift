@@ -196,7 +196,8 @@ private struct Reader {
                 index = end + 1
                 return (JSONNameKey(low: low, high: high), nil)
             }
-            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            // A 17th byte that is not the closing quote: too long for a key.
+            guard end - start < 16, byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
             if shift < 64 {
                 low |= UInt64(byte) &<< shift
             } else {

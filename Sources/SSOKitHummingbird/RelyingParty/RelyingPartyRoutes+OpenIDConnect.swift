@@ -58,11 +58,11 @@ extension RelyingPartyRoutes {
                 throw .refusal(error)
             }
             let claims = login.claims
+            let all = claims.all
             let user = SignedInUser(
                 signInProtocol: .openIDConnect, issuer: claims.issuer, subject: claims.subject,
-                displayName: claims.all["name"]?.stringValue ?? claims.all["preferred_username"]?.stringValue
-                    ?? claims.subject,
-                email: claims.all["email"]?.stringValue, signedInAt: clock.now)
+                displayName: all["name"]?.stringValue ?? all["preferred_username"]?.stringValue ?? claims.subject,
+                email: all["email"]?.stringValue, signedInAt: clock.now)
             let session = try await sessions.start(user, replacing: request)
             return RelyingPartyPages.redirect(to: state.returnPath, cookies: [session])
         }

@@ -6,7 +6,7 @@ public struct IDTokenClaims: Sendable {
     public let issuer: String
     /// `sub`.
     public let subject: String
-    /// `aud`, always as a list.
+    /// `aud`, always as a list (made on each access: a token with one audience keeps it as a single string).
     public var audience: [String] {
         switch audienceValue {
         case .one(let name): [name]
