@@ -73,6 +73,6 @@ package struct JSONNameKey: Hashable, Sendable {
             index &+= 1
         }
         let asciiOnly = (low | high) & 0x8080_8080_8080_8080 == 0
-        self.bits = asciiOnly ? UInt128(high) << 64 | UInt128(low) : 0
+        self = asciiOnly ? JSONNameKey(low: low, high: high) : .none
     }
 }
